@@ -1,0 +1,131 @@
+//! Command-line options, in the style of `mlir-opt`: one input file (or `-`), `-o FILE`,
+//! `--split-input-file`, and one mode flag (`--analyze`, `--rewrite`, `--plan`).
+
+use clap::{Parser, ValueEnum};
+use std::path::PathBuf;
+
+/// What the run does with its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Parse, verify and print the IR again.
+    Print,
+    /// Report lifetimes, eligibility, peak and pool size.
+    Analyze,
+    /// Pool the eligible allocations of each function.
+    Rewrite,
+    /// Plan offsets for a MiniMalloc CSV instance.
+    Plan,
+}
+
+/// Which offset planner to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum PlannerChoice {
+    /// Greedy portfolio, then the exact search within the time limit.
+    #[default]
+    Auto,
+    /// Greedy portfolio only.
+    Greedy,
+    /// Exact branch-and-bound search (seeded by the greedy result).
+    Exact,
+    /// One buffer after another, no reuse (the baseline).
+    Naive,
+}
+
+/// Report format for `--analyze`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Parser, Debug, Clone)]
+#[command(
+    name = "bufreuse",
+    version,
+    about = "Buffer reuse for MLIR memref IR: reports allocation lifetimes and merges \
+             allocations whose lifetimes never overlap into one aligned pool per function.",
+    after_help = "Exit status: 0 on success, 1 on any error in the input or the options."
+)]
+pub struct Cli {
+    /// Input file (`-` or nothing for standard input). With `--plan`, a MiniMalloc CSV file.
+    pub input: Option<PathBuf>,
+
+    /// Output file; written only when the whole run succeeds.
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Report every allocation's live interval, eligibility, peak live bytes and pool size.
+    #[arg(long, conflicts_with_all = ["rewrite", "plan"])]
+    pub analyze: bool,
+
+    /// Merge the eligible allocations of each function into one pool and print the IR.
+    #[arg(long, conflicts_with = "plan")]
+    pub rewrite: bool,
+
+    /// Plan offsets for a MiniMalloc CSV instance (`id,lower,upper,size[,alignment]`).
+    #[arg(long)]
+    pub plan: bool,
+
+    /// Split the input at `// -----` lines and process each chunk on its own.
+    #[arg(long)]
+    pub split_input_file: bool,
+
+    /// Report format for `--analyze`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// With `--analyze`: one remark per allocation that may not be pooled, on stderr.
+    #[arg(long)]
+    pub remarks: bool,
+
+    /// With `--rewrite`: per-function statistics on stderr.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Minimum alignment of the pool and of every offset in it (a power of two).
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    pub alignment: u64,
+
+    /// Offset planner.
+    #[arg(long, value_enum, default_value_t = PlannerChoice::Auto)]
+    pub planner: PlannerChoice,
+
+    /// Time limit in seconds for the exact search (a cut-off; the search budget is counted in nodes).
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    pub time_limit: f64,
+
+    /// Fail when the plan needs more than this many bytes.
+    #[arg(long, value_name = "BYTES")]
+    pub capacity: Option<u64>,
+
+    /// Check every plan with the independent checker, also in release builds.
+    #[arg(long)]
+    pub verify_plan: bool,
+
+    /// Bit width of `index` (sets its byte size).
+    #[arg(long, default_value_t = 64, value_name = "BITS")]
+    pub index_bitwidth: u32,
+
+    /// Ops that read and write their memref operands without capturing them (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "OP,OP")]
+    pub assume_nocapture: Vec<String>,
+
+    /// Write an SVG picture of the memory plan.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+impl Cli {
+    pub fn mode(&self) -> Mode {
+        if self.analyze {
+            Mode::Analyze
+        } else if self.rewrite {
+            Mode::Rewrite
+        } else if self.plan {
+            Mode::Plan
+        } else {
+            Mode::Print
+        }
+    }
+}

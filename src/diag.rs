@@ -1,0 +1,182 @@
+//! Diagnostics: every stage reports `Diagnostic`s; this is the one place that renders them,
+//! in MLIR's `FILE:LINE:COL: error: message` form followed by the source line and a caret.
+
+use crate::source::{SourceFile, Span};
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, LabelStyle, Severity as CsSeverity};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::{self, Config, DisplayStyle};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Remark,
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Remark => "remark",
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A secondary location attached to a diagnostic ("note: ... here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Option<Span>,
+    pub message: String,
+}
+
+/// One message about the input. `span` is `None` for messages about the file as a whole
+/// (unreadable file) and `line` is set instead of a span for line-based inputs (CSV).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    pub span: Option<Span>,
+    pub notes: Vec<Note>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: Some(span),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    pub fn remark(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Remark,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    /// An error about the file as a whole, with no position in it.
+    pub fn file_error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn with_note(mut self, span: Option<Span>, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Renders diagnostics of one source file to a string, MLIR style:
+///
+/// ```text
+/// in.mlir:3:8: error: use of undefined value '%x'
+///   %y = arith.addi %x, %x : i32
+///        ^
+/// ```
+pub fn render(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        render_one(file, d.severity, d.span, &d.message, &mut out);
+        for n in &d.notes {
+            render_one(file, Severity::Note, n.span, &n.message, &mut out);
+        }
+    }
+    out
+}
+
+fn render_one(file: &SourceFile, severity: Severity, span: Option<Span>, message: &str, out: &mut String) {
+    let Some(span) = span else {
+        out.push_str(&format!("{}: {}: {}\n", file.name, severity.as_str(), message));
+        return;
+    };
+    let (line, col) = file.line_col(span.start);
+    out.push_str(&format!("{}:{}:{}: {}: {}\n", file.name, line, col, severity.as_str(), message));
+    out.push_str(&snippet(file, span));
+}
+
+/// The source line holding `span.start` and a caret line under the span, via codespan-reporting.
+fn snippet(file: &SourceFile, span: Span) -> String {
+    // Render only the one line through codespan's short-style-free "rich" renderer with no
+    // header: we already printed MLIR's header line, so take the body lines from codespan.
+    let text = &file.text;
+    let start = (span.start as usize).min(text.len());
+    let line_start = text[..start].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+    let mut end = (span.end as usize).clamp(start, line_end);
+    if end == start && start < line_end {
+        end = start + text[start..].chars().next().map_or(1, char::len_utf8);
+    }
+    let line_text = &text[line_start..line_end];
+    // Very long lines (a 10 MB single line) are cut around the caret.
+    const WINDOW: usize = 200;
+    let (shown_start, prefix) = if start - line_start > WINDOW {
+        let mut s = start - WINDOW / 2;
+        while !text.is_char_boundary(s) {
+            s += 1;
+        }
+        (s, "...")
+    } else {
+        (line_start, "")
+    };
+    let mut shown_end = line_end.min(shown_start + 2 * WINDOW);
+    while !text.is_char_boundary(shown_end) {
+        shown_end -= 1;
+    }
+    let suffix = if shown_end < line_end { "..." } else { "" };
+    let files_line = format!("{}{}{}", prefix, &text[shown_start..shown_end], suffix);
+    let mut files = SimpleFiles::new();
+    let id = files.add(file.name.clone(), files_line.clone());
+    let caret_start = prefix.len() + (start - shown_start);
+    let caret_end = (prefix.len() + (end.min(shown_end) - shown_start)).max(caret_start);
+    let cs = CsDiagnostic::new(CsSeverity::Error).with_labels(vec![Label::new(
+        LabelStyle::Primary,
+        id,
+        caret_start..caret_end,
+    )]);
+    let config = Config {
+        display_style: DisplayStyle::Rich,
+        ..Config::default()
+    };
+    let Ok(rendered) = term::emit_into_string(&config, &files, &cs) else {
+        return format!("{line_text}\n");
+    };
+    // codespan prints a header and a gutter; keep just the source line and the caret line,
+    // de-indented, which is the look of MLIR's own diagnostics.
+    let mut body = String::new();
+    for l in rendered.lines() {
+        if let Some(idx) = l.find("│ ") {
+            let rest = &l[idx + "│ ".len()..];
+            if l[..idx].trim().chars().all(|c| c.is_ascii_digit()) && !rest.trim().is_empty() {
+                body.push_str(rest.trim_end());
+                body.push('\n');
+            }
+        }
+    }
+    if body.is_empty() {
+        return format!("{files_line}\n");
+    }
+    body
+}

@@ -1,0 +1,231 @@
+//! The driver: reads the input (a file or `-`), splits it with `--split-input-file`, runs the
+//! stages of the chosen mode, prints diagnostics, and writes `-o` only when everything succeeded
+//! (through a temporary file and a rename, so a failing run never leaves a truncated output).
+
+use crate::cli::{Cli, Mode};
+use crate::diag::{self, Diagnostic};
+use crate::source::SourceFile;
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// Inputs larger than this are refused with a message instead of being read into memory.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// What one run produced: the main output text and extra lines for stderr.
+#[derive(Default)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the whole command. Diagnostics go to stderr; `Err(())` means exit status 1.
+pub fn run(cli: &Cli) -> Result<(), ()> {
+    let result = run_inner(cli);
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    match result {
+        Ok(out) => {
+            let _ = err.write_all(out.stderr.as_bytes());
+            if let Err(message) = write_output(cli.output.as_deref(), &out.stdout) {
+                let _ = writeln!(err, "bufreuse: error: {message}");
+                return Err(());
+            }
+            Ok(())
+        }
+        Err(failure) => {
+            let _ = err.write_all(failure.as_bytes());
+            Err(())
+        }
+    }
+}
+
+/// Reads, processes and renders; the error is the rendered diagnostics.
+fn run_inner(cli: &Cli) -> Result<Output, String> {
+    if !cli.alignment.is_power_of_two() {
+        return Err(format!(
+            "bufreuse: error: --alignment={} is not a power of two\n",
+            cli.alignment
+        ));
+    }
+    if !(cli.time_limit >= 0.0 && cli.time_limit.is_finite()) {
+        return Err(format!(
+            "bufreuse: error: --time-limit={} is not a non-negative number of seconds\n",
+            cli.time_limit
+        ));
+    }
+    if cli.index_bitwidth != 32 && cli.index_bitwidth != 64 {
+        return Err(format!(
+            "bufreuse: error: --index-bitwidth={} must be 32 or 64\n",
+            cli.index_bitwidth
+        ));
+    }
+    if let Some(out) = &cli.output {
+        check_output_dir(out)?;
+    }
+    let file = read_input(cli.input.as_deref())?;
+    if cli.mode() == Mode::Plan {
+        return crate::plan::cli::run(&file, cli).map_err(|d| diag::render(&file, &d));
+    }
+    let chunks = if cli.split_input_file {
+        split_input(&file)
+    } else {
+        vec![file]
+    };
+    let mut out = Output::default();
+    let mut failed = String::new();
+    for (i, chunk) in chunks.iter().enumerate() {
+        if i > 0 {
+            out.stdout.push_str("// -----\n");
+        }
+        match run_chunk(chunk, cli) {
+            Ok(o) => {
+                out.stdout.push_str(&o.stdout);
+                out.stderr.push_str(&o.stderr);
+            }
+            Err(diags) => failed.push_str(&diag::render(chunk, &diags)),
+        }
+    }
+    if failed.is_empty() {
+        Ok(out)
+    } else {
+        // Warnings printed for the chunks that succeeded are still shown.
+        Err(out.stderr + &failed)
+    }
+}
+
+/// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
+fn run_chunk(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+    crate::pipeline::run(file, cli)
+}
+
+/// Splits at lines that are exactly `// -----` (like mlir-opt), keeping real line numbers.
+pub fn split_input(file: &SourceFile) -> Vec<SourceFile> {
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let mut start_line = 0;
+    for (i, line) in file.text.split_inclusive('\n').enumerate() {
+        if line.trim_end() == "// -----" {
+            chunks.push(SourceFile {
+                name: file.name.clone(),
+                text: std::mem::take(&mut current),
+                line_offset: start_line,
+            });
+            start_line = i + 1;
+        } else {
+            current.push_str(line);
+        }
+    }
+    chunks.push(SourceFile {
+        name: file.name.clone(),
+        text: current,
+        line_offset: start_line,
+    });
+    chunks
+}
+
+/// Reads a file or standard input as UTF-8, refusing inputs over `MAX_INPUT_BYTES`.
+fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
+    let (name, bytes) = match path {
+        None => read_stdin()?,
+        Some(p) if p.as_os_str() == "-" => read_stdin()?,
+        Some(p) => {
+            let name = p.display().to_string();
+            let f = std::fs::File::open(p)
+                .map_err(|e| format!("{name}: error: cannot open input file: {}\n", io_reason(&e)))?;
+            let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+            if len > MAX_INPUT_BYTES {
+                return Err(format!(
+                    "{name}: error: input is {len} bytes; the limit is {MAX_INPUT_BYTES} bytes\n"
+                ));
+            }
+            let mut bytes = Vec::with_capacity(len as usize);
+            f.take(MAX_INPUT_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("{name}: error: cannot read input file: {}\n", io_reason(&e)))?;
+            (name, bytes)
+        }
+    };
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: error: input is larger than the limit of {MAX_INPUT_BYTES} bytes\n"
+        ));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let file = SourceFile::new(name, String::from_utf8_lossy(&bytes).into_owned());
+            let d = Diagnostic::error(
+                crate::source::Span::new(valid, valid + 1),
+                "input is not valid UTF-8",
+            );
+            Err(diag::render(&file, &[d]))
+        }
+    }
+}
+
+fn read_stdin() -> Result<(String, Vec<u8>), String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("<stdin>: error: cannot read standard input: {}\n", io_reason(&e)))?;
+    Ok(("<stdin>".to_string(), bytes))
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Fails early (before any work) when the `-o` directory does not exist.
+fn check_output_dir(out: &Path) -> Result<(), String> {
+    if out.as_os_str() == "-" {
+        return Ok(());
+    }
+    let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(format!(
+            "{}: error: cannot write output: directory '{}' does not exist\n",
+            out.display(),
+            dir.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the output to stdout, or to `path` through a temporary file in the same directory
+/// and a rename, so that readers never see a partial file.
+pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
+    match path {
+        None => write_stdout(text),
+        Some(p) if p.as_os_str() == "-" => write_stdout(text),
+        Some(p) => {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let file_name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let tmp = dir.join(format!(".{}.bufreuse-{}.tmp", file_name, std::process::id()));
+            let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, p));
+            if let Err(e) = result {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(format!("cannot write output file '{}': {}", p.display(), io_reason(&e)));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn write_stdout(text: &str) -> Result<(), String> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`bufreuse big.mlir | head`) is not an error of ours.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write standard output: {e}")),
+    }
+}

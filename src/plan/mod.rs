@@ -1,0 +1,2 @@
+//! The offset planner (placeholder: being written).
+pub mod cli;

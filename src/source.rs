@@ -1,0 +1,63 @@
+//! Source text and byte spans: every token, syntax node and diagnostic points into a `SourceFile`.
+
+/// A half-open byte range `[start, end)` into one source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One input: its display name (a path, or `<stdin>`) and its text.
+///
+/// With `--split-input-file` each chunk is its own `SourceFile` whose `line_offset` says how many
+/// lines of the real file come before it, so diagnostics name real line numbers.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    pub line_offset: usize,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+            line_offset: 0,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: u32) -> (usize, usize) {
+        let offset = (offset as usize).min(self.text.len());
+        let before = &self.text.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let col = String::from_utf8_lossy(&before[line_start..]).chars().count();
+        (line + 1 + self.line_offset, col + 1)
+    }
+}
