@@ -8,6 +8,8 @@
 pub mod cli;
 pub mod diag;
 pub mod driver;
+pub mod ir;
+pub mod pipeline;
 pub mod plan;
 pub mod source;
-pub mod pipeline;
+pub mod syntax;

@@ -1,0 +1,191 @@
+//! The IR: ops, values, blocks and regions in arenas with typed ids (`entity`), built from the
+//! syntax tree with every name resolved (`build`), printed back as MLIR text (`print`).
+//!
+//! What is separate from where: an op's data lives in `Module::ops`; where it stands is the
+//! order list of its block (`BlockData::ops`). A rewrite edits order lists and adds ops.
+
+pub mod build;
+pub mod entity;
+pub mod print;
+pub mod types;
+
+use crate::source::Span;
+pub use entity::{BlockId, OpId, RegionId, TypeId, ValueId};
+use indexmap::IndexSet;
+use types::{Attr, Type};
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// Result `n` of an op.
+    Result(OpId, u32),
+    /// Argument `n` of a block.
+    Arg(BlockId, u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: TypeId,
+    pub def: ValueDef,
+    /// The name as written (`%x`, or `%x#1` for a member of a result group `%x:2`).
+    pub name: Box<str>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct OpData {
+    pub name: Box<str>,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    /// How the results are bound: `%a, %b:2 = ...` is `[("%a", 1), ("%b", 2)]`.
+    pub result_groups: Vec<(Box<str>, u32)>,
+    /// Inherent attributes (MLIR's properties).
+    pub props: Vec<(Box<str>, Attr)>,
+    /// Discardable attributes.
+    pub attrs: Vec<(Box<str>, Attr)>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    /// The block holding the op; `None` for a top-level op.
+    pub parent: Option<BlockId>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct BlockData {
+    /// `^bb0`, as written; `None` for an entry block written without a label.
+    pub label: Option<Box<str>>,
+    pub args: Vec<ValueId>,
+    pub ops: Vec<OpId>,
+    pub parent: RegionId,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionData {
+    pub blocks: Vec<BlockId>,
+    pub parent: OpId,
+}
+
+/// One parsed file (or `--split-input-file` chunk).
+#[derive(Debug, Default)]
+pub struct Module {
+    pub ops: Vec<OpData>,
+    pub values: Vec<ValueData>,
+    pub blocks: Vec<BlockData>,
+    pub regions: Vec<RegionData>,
+    pub types: IndexSet<Type>,
+    /// Top-level ops, in order.
+    pub top: Vec<OpId>,
+    /// Alias definitions, printed again at the top of the output.
+    pub type_aliases: Vec<(Box<str>, Type)>,
+    pub attr_aliases: Vec<(Box<str>, Attr)>,
+}
+
+impl Module {
+    pub fn op(&self, id: OpId) -> &OpData {
+        &self.ops[id.index()]
+    }
+
+    pub fn value(&self, id: ValueId) -> &ValueData {
+        &self.values[id.index()]
+    }
+
+    pub fn block(&self, id: BlockId) -> &BlockData {
+        &self.blocks[id.index()]
+    }
+
+    pub fn region(&self, id: RegionId) -> &RegionData {
+        &self.regions[id.index()]
+    }
+
+    pub fn ty(&self, id: TypeId) -> &Type {
+        self.types.get_index(id.index()).expect("interned type")
+    }
+
+    pub fn value_type(&self, v: ValueId) -> &Type {
+        self.ty(self.value(v).ty)
+    }
+
+    pub fn intern(&mut self, t: Type) -> TypeId {
+        TypeId::new(self.types.insert_full(t).0)
+    }
+
+    /// The value of a property or attribute of an op, looked up by name (properties first).
+    pub fn attr<'a>(&'a self, op: OpId, name: &str) -> Option<&'a Attr> {
+        let o = self.op(op);
+        o.props
+            .iter()
+            .chain(o.attrs.iter())
+            .find(|(k, _)| &**k == name)
+            .map(|(_, v)| v)
+    }
+
+    /// The op that holds a block.
+    pub fn block_owner(&self, b: BlockId) -> OpId {
+        self.region(self.block(b).parent).parent
+    }
+
+    /// The op enclosing `op`, if any.
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        self.op(op).parent.map(|b| self.block_owner(b))
+    }
+
+    /// The block where a value is defined.
+    pub fn defining_block(&self, v: ValueId) -> Option<BlockId> {
+        match self.value(v).def {
+            ValueDef::Result(op, _) => self.op(op).parent,
+            ValueDef::Arg(b, _) => Some(b),
+        }
+    }
+
+    /// The op defining a value, if it is an op result.
+    pub fn defining_op(&self, v: ValueId) -> Option<OpId> {
+        match self.value(v).def {
+            ValueDef::Result(op, _) => Some(op),
+            ValueDef::Arg(..) => None,
+        }
+    }
+
+    /// The ops of a function-like or module op's body, in pre-order (an op, then the ops nested
+    /// in its regions, in order), without the op itself. Iterative: no recursion on depth.
+    pub fn walk_nested(&self, op: OpId, mut f: impl FnMut(OpId)) {
+        let mut stack: Vec<OpId> = Vec::new();
+        let push_children = |stack: &mut Vec<OpId>, o: OpId| {
+            for r in self.op(o).regions.iter().rev() {
+                for b in self.region(*r).blocks.iter().rev() {
+                    stack.extend(self.block(*b).ops.iter().rev());
+                }
+            }
+        };
+        push_children(&mut stack, op);
+        while let Some(o) = stack.pop() {
+            f(o);
+            push_children(&mut stack, o);
+        }
+    }
+
+    /// Every `func.func` with a body, in textual order, at any depth of modules.
+    pub fn functions(&self) -> Vec<OpId> {
+        let mut out = Vec::new();
+        let mut stack: Vec<OpId> = self.top.iter().rev().copied().collect();
+        while let Some(o) = stack.pop() {
+            let data = self.op(o);
+            if &*data.name == "func.func" {
+                out.push(o);
+            } else if &*data.name == "builtin.module" {
+                for r in data.regions.iter().rev() {
+                    for b in self.region(*r).blocks.iter().rev() {
+                        stack.extend(self.block(*b).ops.iter().rev());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The symbol name of an op (`sym_name`), without quotes.
+    pub fn sym_name(&self, op: OpId) -> Option<String> {
+        self.attr(op, "sym_name").and_then(Attr::as_str)
+    }
+}

@@ -1,0 +1,1353 @@
+//! Prints the IR as MLIR text: known ops in their custom form (as `mlir-opt` prints them),
+//! any other op in generic form. Value and block names from the input are kept. This is the
+//! only place that writes IR text.
+
+use super::types::{Attr, Type, write_dict};
+use super::{BlockId, Module, OpId, RegionId, ValueId};
+use crate::syntax::ast::DYNAMIC;
+use crate::syntax::custom::predicate_name;
+use crate::syntax::lexer::{OpClass, op_class};
+use std::fmt::Write;
+
+/// Prints a whole module.
+pub fn print_module(m: &Module) -> String {
+    let mut p = Printer {
+        m,
+        out: String::with_capacity(m.ops.len() * 64),
+        indent: 0,
+    };
+    for (name, t) in &m.type_aliases {
+        let _ = writeln!(p.out, "{name} = {t}");
+    }
+    for (name, a) in &m.attr_aliases {
+        let _ = writeln!(p.out, "{name} = {a}");
+    }
+    for &op in &m.top {
+        p.op(op);
+    }
+    p.out
+}
+
+struct Printer<'a> {
+    m: &'a Module,
+    out: String,
+    indent: usize,
+}
+
+/// Property names a custom form shows through its own syntax (never in its attribute dict).
+const SYNTAX_PROPS: &[&str] = &[
+    "operandSegmentSizes",
+    "static_offsets",
+    "static_sizes",
+    "static_strides",
+    "static_output_shape",
+    "reassociation",
+    "callee",
+    "predicate",
+    "fastmath",
+    "overflowFlags",
+    "value",
+    "dim",
+    "name",
+    "sym_name",
+    "sym_visibility",
+    "function_type",
+    "arg_attrs",
+    "res_attrs",
+    "type",
+    "initial_value",
+    "constant",
+    "permutation",
+    "msg",
+    "cases",
+    "unsignedCmp",
+    "staticLowerBound",
+    "staticUpperBound",
+    "staticStep",
+    "static_low",
+    "static_high",
+    "nofold",
+    "no_inline",
+    "restrict",
+    "writable",
+    "read_only",
+    "branch_weights",
+    "indexing_maps",
+    "iterator_types",
+    "dimensions",
+];
+
+impl<'a> Printer<'a> {
+    fn pad(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn v(&self, v: ValueId) -> &'a str {
+        let m: &'a Module = self.m;
+        &m.value(v).name
+    }
+
+    fn values(&mut self, vs: &[ValueId]) {
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let name = self.m.value(*v).name.clone();
+            self.out.push_str(&name);
+        }
+    }
+
+    fn types_of(&mut self, vs: &[ValueId]) {
+        let list: Vec<String> = vs
+            .iter()
+            .map(|v| self.m.value_type(*v).to_string())
+            .collect();
+        self.out.push_str(&list.join(", "));
+    }
+
+    fn ty(&mut self, t: &Type) {
+        let _ = write!(self.out, "{t}");
+    }
+
+    fn result_type(&mut self, op: OpId, i: usize) {
+        let t = self.m.value_type(self.m.op(op).results[i]).clone();
+        self.ty(&t);
+    }
+
+    fn operand_type(&mut self, op: OpId, i: usize) {
+        let t = self.m.value_type(self.m.op(op).operands[i]).clone();
+        self.ty(&t);
+    }
+
+    /// ` {a = 1, ...}` with the op's attributes and the properties its syntax does not show.
+    fn attr_dict(&mut self, op: OpId, also_hide: &[&str]) {
+        let o = self.m.op(op);
+        let entries: Vec<(Box<str>, Attr)> = o
+            .props
+            .iter()
+            .filter(|(k, _)| !SYNTAX_PROPS.contains(&&**k) && !also_hide.contains(&&**k))
+            .chain(o.attrs.iter())
+            .cloned()
+            .collect();
+        if !entries.is_empty() {
+            self.out.push(' ');
+            let _ = write_dict(&mut self.out, &entries);
+        }
+    }
+
+    fn prop(&self, op: OpId, name: &str) -> Option<&'a Attr> {
+        let m: &'a Module = self.m;
+        m.op(op)
+            .props
+            .iter()
+            .find(|(k, _)| &**k == name)
+            .map(|(_, v)| v)
+    }
+
+    fn segments(&self, op: OpId) -> Option<Vec<usize>> {
+        let v = self.prop(op, "operandSegmentSizes")?.as_dense_ints()?;
+        let sizes: Vec<usize> = v.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
+        (sizes.iter().sum::<usize>() == self.m.op(op).operands.len()).then_some(sizes)
+    }
+
+    fn op(&mut self, op: OpId) {
+        self.pad();
+        let o = self.m.op(op);
+        if !o.results.is_empty() {
+            let mut groups: Vec<(String, u32)> = o
+                .result_groups
+                .iter()
+                .map(|(n, c)| (n.to_string(), *c))
+                .collect();
+            let declared: u32 = groups.iter().map(|g| g.1).sum();
+            if declared as usize != o.results.len() {
+                groups = o
+                    .results
+                    .iter()
+                    .map(|r| (self.m.value(*r).name.to_string(), 1))
+                    .collect();
+            }
+            for (i, (name, count)) in groups.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.out.push_str(name);
+                if *count > 1 {
+                    let _ = write!(self.out, ":{count}");
+                }
+            }
+            self.out.push_str(" = ");
+        }
+        let start = self.out.len();
+        if !self.custom(op) {
+            self.out.truncate(start);
+            self.generic(op);
+        }
+        self.out.push('\n');
+    }
+
+    fn generic(&mut self, op: OpId) {
+        let o = self.m.op(op);
+        let _ = write!(self.out, "{}(", crate::ir::types::escape(&o.name));
+        let operands = o.operands.clone();
+        self.values(&operands);
+        self.out.push(')');
+        if !o.successors.is_empty() {
+            let labels: Vec<String> = o.successors.iter().map(|b| self.label(*b)).collect();
+            let _ = write!(self.out, "[{}]", labels.join(", "));
+        }
+        let o = self.m.op(op);
+        if !o.props.is_empty() {
+            self.out.push_str(" <");
+            let _ = write_dict(&mut self.out, &o.props);
+            self.out.push('>');
+        }
+        let regions = o.regions.clone();
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            for (i, r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.region(*r, true, None);
+            }
+            self.out.push(')');
+        }
+        let o = self.m.op(op);
+        if !o.attrs.is_empty() {
+            self.out.push(' ');
+            let _ = write_dict(&mut self.out, &o.attrs);
+        }
+        self.out.push_str(" : (");
+        let operands = o.operands.clone();
+        let results = o.results.clone();
+        self.types_of(&operands);
+        self.out.push_str(") -> ");
+        if results.len() == 1 && !matches!(self.m.value_type(results[0]), Type::Function { .. }) {
+            self.types_of(&results);
+        } else {
+            self.out.push('(');
+            self.types_of(&results);
+            self.out.push(')');
+        }
+    }
+
+    /// The label of a block, made up from its position when the input had none.
+    fn label(&self, b: BlockId) -> String {
+        match &self.m.block(b).label {
+            Some(l) => l.to_string(),
+            None => format!("^bb_{}", b.0),
+        }
+    }
+
+    /// Prints `{ ... }`. `entry_header`: print the entry block's label and arguments (custom
+    /// forms that declare them elsewhere pass false). `elide`: a terminator the custom form
+    /// leaves out when it has no operands.
+    fn region(&mut self, r: RegionId, entry_header: bool, elide: Option<&str>) {
+        self.out.push_str("{\n");
+        let blocks = self.m.region(r).blocks.clone();
+        let single = blocks.len() == 1;
+        for (i, b) in blocks.iter().enumerate() {
+            let data = self.m.block(*b);
+            let show_header = i > 0
+                || (entry_header
+                    && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1));
+            if show_header {
+                for _ in 0..self.indent {
+                    self.out.push_str("  ");
+                }
+                let label = self.label(*b);
+                self.out.push_str(&label);
+                let args = data.args.clone();
+                if !args.is_empty() {
+                    self.out.push('(');
+                    for (j, a) in args.iter().enumerate() {
+                        if j > 0 {
+                            self.out.push_str(", ");
+                        }
+                        let _ = write!(self.out, "{}: {}", self.v(*a), self.m.value_type(*a));
+                    }
+                    self.out.push(')');
+                }
+                self.out.push_str(":\n");
+            }
+            let mut ops = data.ops.clone();
+            if single && let (Some(name), Some(last)) = (elide, ops.last()) {
+                let l = self.m.op(*last);
+                if &*l.name == name
+                    && l.operands.is_empty()
+                    && l.attrs.is_empty()
+                    && l.regions.iter().all(|r| self.region_is_empty(*r))
+                {
+                    ops.pop();
+                }
+            }
+            self.indent += 1;
+            for o in ops {
+                self.op(o);
+            }
+            self.indent -= 1;
+        }
+        self.pad();
+        self.out.push('}');
+    }
+
+    fn region_is_empty(&self, r: RegionId) -> bool {
+        self.m
+            .region(r)
+            .blocks
+            .iter()
+            .all(|b| self.m.block(*b).ops.is_empty())
+    }
+
+    fn region_has_blocks(&self, r: RegionId) -> bool {
+        !self.m.region(r).blocks.is_empty()
+    }
+
+    /// `[0, %i, 4]` from a static list and the dynamic operands that fill its `?` entries.
+    fn mixed(
+        &mut self,
+        statics: &[i64],
+        dynamics: &[ValueId],
+        open: char,
+        close: char,
+    ) -> Option<()> {
+        self.out.push(open);
+        let mut next = 0;
+        for (i, s) in statics.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if *s == DYNAMIC {
+                let v = *dynamics.get(next)?;
+                next += 1;
+                let name = self.v(v).to_string();
+                self.out.push_str(&name);
+            } else {
+                let _ = write!(self.out, "{s}");
+            }
+        }
+        self.out.push(close);
+        (next == dynamics.len()).then_some(())
+    }
+
+    fn dense(&self, op: OpId, name: &str) -> Option<Vec<i64>> {
+        self.prop(op, name)?.as_dense_ints()
+    }
+
+    fn flags(&mut self, op: OpId) {
+        for key in ["fastmath", "overflowFlags"] {
+            if let Some(Attr::Opaque { text, .. }) = self.prop(op, key) {
+                let inner = text
+                    .split_once('<')
+                    .map(|(_, r)| r.trim_end_matches('>'))
+                    .unwrap_or("");
+                if inner != "none" && !inner.is_empty() {
+                    let kw = if key == "fastmath" {
+                        "fastmath"
+                    } else {
+                        "overflow"
+                    };
+                    let _ = write!(self.out, " {kw}<{inner}>");
+                }
+            }
+        }
+    }
+
+    /// Prints the custom form; returns false where it cannot (the caller prints generic form).
+    fn custom(&mut self, op: OpId) -> bool {
+        self.try_custom(op).is_some()
+    }
+
+    fn try_custom(&mut self, op: OpId) -> Option<()> {
+        let o = self.m.op(op).clone();
+        let class = op_class(&o.name)?;
+        let name = &*o.name;
+        let n_ops = o.operands.len();
+        let n_res = o.results.len();
+        let succ_ok = o.successors.is_empty() || matches!(class, OpClass::Br | OpClass::CondBr);
+        if !succ_ok {
+            return None;
+        }
+        let printed_name = match name {
+            "func.return" => "return",
+            "func.call" => "call",
+            "builtin.module" => "module",
+            other => other,
+        };
+        self.out.push_str(printed_name);
+        match class {
+            OpClass::Module => {
+                if let Some(s) = self.m.sym_name(op) {
+                    let _ = write!(self.out, " @{s}");
+                }
+                if !o.attrs.is_empty() {
+                    self.out.push_str(" attributes ");
+                    let _ = write_dict(&mut self.out, &o.attrs);
+                }
+                self.out.push(' ');
+                self.region(*o.regions.first()?, true, None);
+            }
+            OpClass::FuncFunc => self.func(op)?,
+            OpClass::Terminator => {
+                if !o.regions.is_empty() || n_res != 0 {
+                    return None;
+                }
+                self.attr_dict(op, &[]);
+                if n_ops > 0 {
+                    self.out.push(' ');
+                    self.values(&o.operands);
+                    self.out.push_str(" : ");
+                    self.types_of(&o.operands);
+                }
+            }
+            OpClass::Call => {
+                let callee = self.prop(op, "callee")?.to_string();
+                let _ = write!(self.out, " {callee}(");
+                self.values(&o.operands);
+                self.out.push(')');
+                self.attr_dict(op, &[]);
+                self.fn_type(&o.operands, &o.results);
+            }
+            OpClass::CallIndirect => {
+                let (f, args) = o.operands.split_first()?;
+                let _ = write!(self.out, " {}(", self.v(*f));
+                self.values(args);
+                self.out.push(')');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::Alloc => {
+                let segs = self.segments(op).unwrap_or(vec![n_ops, 0]);
+                if segs.len() != 2 || n_res != 1 {
+                    return None;
+                }
+                self.out.push('(');
+                self.values(&o.operands[..segs[0]]);
+                self.out.push(')');
+                if segs[1] > 0 {
+                    self.out.push('[');
+                    self.values(&o.operands[segs[0]..]);
+                    self.out.push(']');
+                }
+                self.alignment_and_attrs(op);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::Dealloc | OpClass::Rank => {
+                if n_ops != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::CastLike | OpClass::ToTensor | OpClass::ToBuffer => {
+                if n_ops != 1 || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                for kw in ["restrict", "writable", "read_only"] {
+                    if self.prop(op, kw).is_some() {
+                        let _ = write!(self.out, " {kw}");
+                    }
+                }
+                self.flags(op);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::View => {
+                if n_ops < 2 || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {}[{}][",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.values(&o.operands[2..]);
+                self.out.push(']');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::Subview | OpClass::InsertSlice => {
+                let insert = class == OpClass::InsertSlice;
+                let segs = self.segments(op)?;
+                let fixed = if insert { 2 } else { 1 };
+                if segs.len() != fixed + 3 || n_res != 1 {
+                    return None;
+                }
+                let so = self.dense(op, "static_offsets")?;
+                let ss = self.dense(op, "static_sizes")?;
+                let st = self.dense(op, "static_strides")?;
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                if insert {
+                    let _ = write!(self.out, " into {}", self.v(o.operands[1]));
+                }
+                let a = fixed;
+                let b = a + segs[fixed];
+                let c = b + segs[fixed + 1];
+                self.mixed(&so, &o.operands[a..b], '[', ']')?;
+                self.out.push(' ');
+                self.mixed(&ss, &o.operands[b..c], '[', ']')?;
+                self.out.push(' ');
+                self.mixed(&st, &o.operands[c..], '[', ']')?;
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(if insert { " into " } else { " to " });
+                self.result_type(op, 0);
+            }
+            OpClass::Reshape => {
+                if n_res != 1 || n_ops == 0 {
+                    return None;
+                }
+                let re = self.prop(op, "reassociation")?.to_string();
+                let _ = write!(self.out, " {} {}", self.v(o.operands[0]), re);
+                if name.ends_with("expand_shape") {
+                    let shape = self.dense(op, "static_output_shape")?;
+                    self.out.push_str(" output_shape ");
+                    self.mixed(&shape, &o.operands[1..], '[', ']')?;
+                } else if n_ops != 1 {
+                    return None;
+                }
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" into ");
+                self.result_type(op, 0);
+            }
+            OpClass::Load => {
+                if n_ops == 0 || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}[", self.v(o.operands[0]));
+                self.values(&o.operands[1..]);
+                self.out.push(']');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::Store | OpClass::TensorInsert => {
+                if n_ops < 2 {
+                    return None;
+                }
+                let sep = if class == OpClass::Store {
+                    ","
+                } else {
+                    " into"
+                };
+                let _ = write!(
+                    self.out,
+                    " {}{sep} {}[",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.values(&o.operands[2..]);
+                self.out.push(']');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 1);
+            }
+            OpClass::Copy => {
+                if n_ops != 2 {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {}, {}",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.operand_type(op, 1);
+            }
+            OpClass::Dim => {
+                if n_ops != 2 {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {}, {}",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::GetGlobal => {
+                let sym = self.prop(op, "name")?.to_string();
+                let _ = write!(self.out, " {sym}");
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::Global => {
+                if let Some(v) = self.prop(op, "sym_visibility") {
+                    let _ = write!(self.out, " {v}");
+                }
+                if self.prop(op, "constant").is_some() {
+                    self.out.push_str(" constant");
+                }
+                let sym = self.m.sym_name(op)?;
+                let Attr::Type(t) = self.prop(op, "type")? else {
+                    return None;
+                };
+                let _ = write!(self.out, " @{sym} : {t}");
+                match self.prop(op, "initial_value") {
+                    Some(Attr::Unit) => self.out.push_str(" = uninitialized"),
+                    Some(init) => {
+                        let init = match init {
+                            Attr::Opaque { text, .. } => text.to_string(),
+                            other => other.to_string(),
+                        };
+                        let _ = write!(self.out, " = {init}");
+                    }
+                    None => {}
+                }
+                self.alignment_and_attrs(op);
+            }
+            OpClass::ExtractMetadata | OpClass::ExtractPointer => {
+                if n_ops != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" -> ");
+                self.types_of(&o.results);
+            }
+            OpClass::Transpose => {
+                let Attr::Opaque { text, .. } = self.prop(op, "permutation")? else {
+                    return None;
+                };
+                let map = text
+                    .strip_prefix("affine_map<")?
+                    .strip_suffix('>')?
+                    .to_string();
+                let _ = write!(self.out, " {} {}", self.v(o.operands[0]), map);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::ReinterpretCast => {
+                let segs = self.segments(op)?;
+                if segs.len() != 4 || n_res != 1 {
+                    return None;
+                }
+                let so = self.dense(op, "static_offsets")?;
+                let ss = self.dense(op, "static_sizes")?;
+                let st = self.dense(op, "static_strides")?;
+                let a = 1;
+                let b = a + segs[1];
+                let c = b + segs[2];
+                let _ = write!(self.out, " {} to offset: ", self.v(o.operands[0]));
+                self.mixed(&so, &o.operands[a..b], '[', ']')?;
+                self.out.push_str(", sizes: ");
+                self.mixed(&ss, &o.operands[b..c], '[', ']')?;
+                self.out.push_str(", strides: ");
+                self.mixed(&st, &o.operands[c..], '[', ']')?;
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::AllocaScope => {
+                if n_res > 0 {
+                    self.out.push_str(" -> (");
+                    self.types_of(&o.results);
+                    self.out.push(')');
+                }
+                self.out.push(' ');
+                self.region(
+                    *o.regions.first()?,
+                    true,
+                    Some("memref.alloca_scope.return"),
+                );
+                self.attr_dict(op, &[]);
+            }
+            OpClass::Constant => {
+                let v = self.prop(op, "value")?.clone();
+                if n_res != 1 || !o.attrs.is_empty() {
+                    return None;
+                }
+                let rt = self.m.value_type(o.results[0]).clone();
+                let text = match &v {
+                    Attr::Bool(b) => b.to_string(),
+                    Attr::Int { text, ty: Some(t) } if *t == Type::i(1) => {
+                        match crate::ir::types::parse_int(text) {
+                            Some(0) => "false".to_string(),
+                            Some(_) => "true".to_string(),
+                            None => return None,
+                        }
+                    }
+                    Attr::Int { text, .. } => format!("{text} : {rt}"),
+                    Attr::Float { text, .. } => format!("{text} : {rt}"),
+                    Attr::Str { text, .. } => format!("{text} : {rt}"),
+                    Attr::Opaque { text, .. } => format!("{text} : {rt}"),
+                    _ => return None,
+                };
+                let _ = write!(self.out, " {text}");
+            }
+            OpClass::Elementwise | OpClass::Select => {
+                if n_res != 1 || n_ops == 0 {
+                    return None;
+                }
+                self.out.push(' ');
+                self.values(&o.operands);
+                self.flags(op);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                if class == OpClass::Select && *self.m.value_type(o.operands[0]) != Type::i(1) {
+                    self.operand_type(op, 0);
+                    self.out.push_str(", ");
+                }
+                self.result_type(op, 0);
+            }
+            OpClass::Cmp => {
+                if n_ops != 2 {
+                    return None;
+                }
+                let p = self.prop(op, "predicate")?.as_i64()?;
+                let pname = predicate_name(name, p)?;
+                let _ = write!(
+                    self.out,
+                    " {pname}, {}, {}",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.flags(op);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::Condition => {
+                let (c, rest) = o.operands.split_first()?;
+                let _ = write!(self.out, "({})", self.v(*c));
+                self.attr_dict(op, &[]);
+                if !rest.is_empty() {
+                    self.out.push(' ');
+                    self.values(rest);
+                    self.out.push_str(" : ");
+                    self.types_of(rest);
+                }
+            }
+            OpClass::LinalgIndex => {
+                let d = self.prop(op, "dim")?.as_i64()?;
+                let _ = write!(self.out, " {d}");
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::For => self.scf_for(op)?,
+            OpClass::If => {
+                if n_ops != 1 || o.regions.len() != 2 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                self.result_list(&o.results);
+                let elide = if n_res == 0 { Some("scf.yield") } else { None };
+                self.out.push(' ');
+                self.region(o.regions[0], false, elide);
+                if self.region_has_blocks(o.regions[1]) {
+                    self.out.push_str(" else ");
+                    self.region(o.regions[1], false, elide);
+                }
+                self.attr_dict(op, &[]);
+            }
+            OpClass::While => {
+                if o.regions.len() != 2 {
+                    return None;
+                }
+                let before = o.regions[0];
+                let entry = *self.m.region(before).blocks.first()?;
+                let args = self.m.block(entry).args.clone();
+                if args.len() != n_ops {
+                    return None;
+                }
+                self.out.push_str(" (");
+                for (i, (a, init)) in args.iter().zip(&o.operands).enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    let _ = write!(self.out, "{} = {}", self.v(*a), self.v(*init));
+                }
+                self.out.push(')');
+                self.fn_type(&o.operands, &o.results);
+                self.out.push(' ');
+                self.region(before, false, None);
+                self.out.push_str(" do ");
+                self.region(o.regions[1], true, None);
+                if !o.attrs.is_empty() {
+                    self.out.push_str(" attributes ");
+                    let _ = write_dict(&mut self.out, &o.attrs);
+                }
+            }
+            OpClass::Parallel => {
+                let segs = self.segments(op)?;
+                if segs.len() != 4 || segs[0] != segs[1] || segs[1] != segs[2] {
+                    return None;
+                }
+                let body = *o.regions.first()?;
+                let entry = *self.m.region(body).blocks.first()?;
+                let ivs = self.m.block(entry).args.clone();
+                if ivs.len() != segs[0] {
+                    return None;
+                }
+                let r = segs[0];
+                self.out.push_str(" (");
+                self.values(&ivs);
+                self.out.push_str(") = (");
+                self.values(&o.operands[..r]);
+                self.out.push_str(") to (");
+                self.values(&o.operands[r..2 * r]);
+                self.out.push_str(") step (");
+                self.values(&o.operands[2 * r..3 * r]);
+                self.out.push(')');
+                if segs[3] > 0 {
+                    self.out.push_str(" init (");
+                    self.values(&o.operands[3 * r..]);
+                    self.out.push_str(") -> ");
+                    self.types_of(&o.results);
+                }
+                self.out.push(' ');
+                self.region(body, false, Some("scf.reduce"));
+                self.attr_dict(op, &[]);
+            }
+            OpClass::Forall => self.scf_forall(op)?,
+            OpClass::ExecuteRegion => {
+                self.result_list(&o.results);
+                if self.prop(op, "no_inline").is_some() {
+                    self.out.push_str(" no_inline");
+                }
+                self.out.push(' ');
+                self.region(*o.regions.first()?, true, None);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::IndexSwitch => {
+                let cases = self.dense(op, "cases")?;
+                if cases.len() + 1 != o.regions.len() || n_ops != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                if n_res > 0 {
+                    self.out.push_str(" -> ");
+                    self.types_of(&o.results);
+                }
+                let elide = if n_res == 0 { Some("scf.yield") } else { None };
+                for (c, r) in cases.iter().zip(&o.regions[1..]) {
+                    self.out.push('\n');
+                    self.pad();
+                    let _ = write!(self.out, "case {c} ");
+                    self.region(*r, false, elide);
+                }
+                self.out.push('\n');
+                self.pad();
+                self.out.push_str("default ");
+                self.region(o.regions[0], false, elide);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::Reduce => {
+                if !o.attrs.is_empty() {
+                    return None;
+                }
+                if n_ops > 0 {
+                    self.out.push('(');
+                    for (i, v) in o.operands.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        let _ = write!(self.out, "{} : {}", self.v(*v), self.m.value_type(*v));
+                    }
+                    self.out.push(')');
+                }
+                for r in &o.regions {
+                    self.out.push(' ');
+                    self.region(*r, true, None);
+                }
+            }
+            OpClass::Br => {
+                if o.successors.len() != 1 {
+                    return None;
+                }
+                self.out.push(' ');
+                self.successor(o.successors[0], &o.operands);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::CondBr => {
+                let segs = self.segments(op)?;
+                if o.successors.len() != 2 || segs.len() != 3 || segs[0] != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                if let Some(w) = self.dense(op, "branch_weights") {
+                    let w: Vec<String> = w.iter().map(i64::to_string).collect();
+                    let _ = write!(self.out, " [{}]", w.join(", "));
+                }
+                self.out.push_str(", ");
+                self.successor(o.successors[0], &o.operands[1..1 + segs[1]]);
+                self.out.push_str(", ");
+                self.successor(o.successors[1], &o.operands[1 + segs[1]..]);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::Assert => {
+                let msg = self.prop(op, "msg")?.to_string();
+                let _ = write!(self.out, " {}, {}", self.v(*o.operands.first()?), msg);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::Generic => {
+                let segs = self.segments(op)?;
+                if segs.len() != 2 {
+                    return None;
+                }
+                let mut head: Vec<(Box<str>, Attr)> = Vec::new();
+                for key in ["indexing_maps", "iterator_types", "doc", "library_call"] {
+                    if let Some(v) = self
+                        .prop(op, key)
+                        .or_else(|| o.attrs.iter().find(|(k, _)| &**k == key).map(|(_, v)| v))
+                    {
+                        head.push((key.into(), v.clone()));
+                    }
+                }
+                self.out.push(' ');
+                let _ = write_dict(&mut self.out, &head);
+                self.ins_outs(&o.operands, &segs);
+                let extra: Vec<(Box<str>, Attr)> = o
+                    .props
+                    .iter()
+                    .chain(o.attrs.iter())
+                    .filter(|(k, _)| {
+                        !matches!(
+                            &**k,
+                            "indexing_maps"
+                                | "iterator_types"
+                                | "doc"
+                                | "library_call"
+                                | "operandSegmentSizes"
+                        )
+                    })
+                    .cloned()
+                    .collect();
+                if !extra.is_empty() {
+                    self.out.push_str(" attrs = ");
+                    let _ = write_dict(&mut self.out, &extra);
+                }
+                self.out.push(' ');
+                self.region(*o.regions.first()?, true, None);
+                if n_res > 0 {
+                    self.out.push_str(" -> ");
+                    self.types_of(&o.results);
+                }
+            }
+            OpClass::Structured => self.structured(op)?,
+            OpClass::TensorEmpty => {
+                self.out.push('(');
+                self.values(&o.operands);
+                self.out.push(')');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::Pad => {
+                let segs = self.segments(op)?;
+                if segs.len() != 3 || segs[0] != 1 {
+                    return None;
+                }
+                let lo = self.dense(op, "static_low")?;
+                let hi = self.dense(op, "static_high")?;
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                if self.prop(op, "nofold").is_some() {
+                    self.out.push_str(" nofold");
+                }
+                self.out.push_str(" low");
+                self.mixed(&lo, &o.operands[1..1 + segs[1]], '[', ']')?;
+                self.out.push_str(" high");
+                self.mixed(&hi, &o.operands[1 + segs[1]..], '[', ']')?;
+                self.out.push(' ');
+                self.region(*o.regions.first()?, true, None);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::Concat => {
+                let d = self.prop(op, "dim")?.as_i64()?;
+                let _ = write!(self.out, " dim({d}) ");
+                self.values(&o.operands);
+                self.attr_dict(op, &[]);
+                self.fn_type(&o.operands, &o.results);
+            }
+            OpClass::FromElements => {
+                self.out.push(' ');
+                self.values(&o.operands);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+        }
+        Some(())
+    }
+
+    fn alignment_and_attrs(&mut self, op: OpId) {
+        let o = self.m.op(op);
+        let mut entries: Vec<(Box<str>, Attr)> = o
+            .props
+            .iter()
+            .filter(|(k, _)| &**k == "alignment")
+            .cloned()
+            .collect();
+        entries.extend(
+            o.props
+                .iter()
+                .filter(|(k, _)| &**k != "alignment" && !SYNTAX_PROPS.contains(&&**k))
+                .cloned(),
+        );
+        entries.extend(o.attrs.iter().cloned());
+        if !entries.is_empty() {
+            self.out.push(' ');
+            let _ = write_dict(&mut self.out, &entries);
+        }
+    }
+
+    fn fn_type(&mut self, inputs: &[ValueId], results: &[ValueId]) {
+        self.out.push_str(" : (");
+        self.types_of(inputs);
+        self.out.push_str(") -> ");
+        if results.len() == 1 && !matches!(self.m.value_type(results[0]), Type::Function { .. }) {
+            self.types_of(results);
+        } else {
+            self.out.push('(');
+            self.types_of(results);
+            self.out.push(')');
+        }
+    }
+
+    fn result_list(&mut self, results: &[ValueId]) {
+        if !results.is_empty() {
+            self.out.push_str(" -> (");
+            self.types_of(results);
+            self.out.push(')');
+        }
+    }
+
+    fn successor(&mut self, b: BlockId, args: &[ValueId]) {
+        let label = self.label(b);
+        self.out.push_str(&label);
+        if !args.is_empty() {
+            self.out.push('(');
+            self.values(args);
+            self.out.push_str(" : ");
+            self.types_of(args);
+            self.out.push(')');
+        }
+    }
+
+    fn ins_outs(&mut self, operands: &[ValueId], segs: &[usize]) {
+        let (ins, outs) = operands.split_at(segs[0]);
+        if !ins.is_empty() {
+            self.out.push_str(" ins(");
+            self.values(ins);
+            self.out.push_str(" : ");
+            self.types_of(ins);
+            self.out.push(')');
+        }
+        self.out.push_str(" outs(");
+        self.values(outs);
+        if !outs.is_empty() {
+            self.out.push_str(" : ");
+            self.types_of(outs);
+        }
+        self.out.push(')');
+    }
+
+    fn func(&mut self, op: OpId) -> Option<()> {
+        let o = self.m.op(op).clone();
+        let Attr::Type(Type::Function { inputs, results }) =
+            self.prop(op, "function_type")?.clone()
+        else {
+            return None;
+        };
+        if let Some(v) = self.prop(op, "sym_visibility").and_then(Attr::as_str) {
+            let _ = write!(self.out, " {v}");
+        }
+        let sym = self.m.sym_name(op)?;
+        let sym = if sym
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c))
+            && !sym.starts_with(|c: char| c.is_ascii_digit())
+        {
+            sym
+        } else {
+            crate::ir::types::escape(&sym)
+        };
+        let _ = write!(self.out, " @{sym}(");
+        let arg_attrs = match self.prop(op, "arg_attrs") {
+            Some(Attr::Array(a)) => a.clone(),
+            _ => Vec::new(),
+        };
+        let res_attrs = match self.prop(op, "res_attrs") {
+            Some(Attr::Array(a)) => a.clone(),
+            _ => Vec::new(),
+        };
+        let region = *o.regions.first()?;
+        let entry = self.m.region(region).blocks.first().copied();
+        let args = entry.map(|b| self.m.block(b).args.clone());
+        if let Some(args) = &args
+            && args.len() != inputs.len()
+        {
+            return None;
+        }
+        for (i, t) in inputs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if let Some(args) = &args {
+                let _ = write!(self.out, "{}: ", self.v(args[i]));
+            }
+            let _ = write!(self.out, "{t}");
+            if let Some(Attr::Dict(d)) = arg_attrs.get(i)
+                && !d.is_empty()
+            {
+                self.out.push(' ');
+                let _ = write_dict(&mut self.out, d);
+            }
+        }
+        self.out.push(')');
+        let any_res_attr = res_attrs
+            .iter()
+            .any(|a| matches!(a, Attr::Dict(d) if !d.is_empty()));
+        if !results.is_empty() {
+            self.out.push_str(" -> ");
+            if results.len() == 1 && !any_res_attr && !matches!(results[0], Type::Function { .. }) {
+                let _ = write!(self.out, "{}", results[0]);
+            } else {
+                self.out.push('(');
+                for (i, t) in results.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    let _ = write!(self.out, "{t}");
+                    if let Some(Attr::Dict(d)) = res_attrs.get(i)
+                        && !d.is_empty()
+                    {
+                        self.out.push(' ');
+                        let _ = write_dict(&mut self.out, d);
+                    }
+                }
+                self.out.push(')');
+            }
+        }
+        let mut extra: Vec<(Box<str>, Attr)> = o
+            .props
+            .iter()
+            .filter(|(k, _)| !SYNTAX_PROPS.contains(&&**k))
+            .cloned()
+            .collect();
+        extra.extend(o.attrs.iter().cloned());
+        if !extra.is_empty() {
+            self.out.push_str(" attributes ");
+            let _ = write_dict(&mut self.out, &extra);
+        }
+        if entry.is_some() {
+            self.out.push(' ');
+            self.region(region, false, None);
+        }
+        Some(())
+    }
+
+    fn scf_for(&mut self, op: OpId) -> Option<()> {
+        let o = self.m.op(op).clone();
+        if o.operands.len() < 3 || o.regions.len() != 1 {
+            return None;
+        }
+        let body = o.regions[0];
+        let entry = *self.m.region(body).blocks.first()?;
+        let args = self.m.block(entry).args.clone();
+        let iters = o.operands.len() - 3;
+        if args.len() != iters + 1 || o.results.len() != iters {
+            return None;
+        }
+        if self.prop(op, "unsignedCmp").is_some() {
+            self.out.push_str(" unsigned");
+        }
+        let _ = write!(
+            self.out,
+            " {} = {} to {} step {}",
+            self.v(args[0]),
+            self.v(o.operands[0]),
+            self.v(o.operands[1]),
+            self.v(o.operands[2])
+        );
+        if iters > 0 {
+            self.out.push_str(" iter_args(");
+            for (i, (a, init)) in args[1..].iter().zip(&o.operands[3..]).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{} = {}", self.v(*a), self.v(*init));
+            }
+            self.out.push_str(") -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        let iv_type = self.m.value_type(args[0]).clone();
+        if iv_type != Type::Index {
+            let _ = write!(self.out, " : {iv_type}");
+        }
+        self.out.push(' ');
+        let elide = if iters == 0 { Some("scf.yield") } else { None };
+        self.region(body, false, elide);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    fn scf_forall(&mut self, op: OpId) -> Option<()> {
+        let o = self.m.op(op).clone();
+        let segs = self.segments(op)?;
+        if segs.len() != 4 {
+            return None;
+        }
+        let lb = self.dense(op, "staticLowerBound")?;
+        let ub = self.dense(op, "staticUpperBound")?;
+        let st = self.dense(op, "staticStep")?;
+        let body = *o.regions.first()?;
+        let entry = *self.m.region(body).blocks.first()?;
+        let args = self.m.block(entry).args.clone();
+        let rank = ub.len();
+        if args.len() != rank + segs[3] {
+            return None;
+        }
+        self.out.push_str(" (");
+        self.values(&args[..rank]);
+        self.out.push(')');
+        let a = segs[0];
+        let b = a + segs[1];
+        let c = b + segs[2];
+        if segs[0] == 0 && segs[2] == 0 && lb.iter().all(|x| *x == 0) && st.iter().all(|x| *x == 1)
+        {
+            self.out.push_str(" in ");
+            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+        } else {
+            self.out.push_str(" = ");
+            self.mixed(&lb, &o.operands[..a], '(', ')')?;
+            self.out.push_str(" to ");
+            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+            self.out.push_str(" step ");
+            self.mixed(&st, &o.operands[b..c], '(', ')')?;
+        }
+        if segs[3] > 0 {
+            self.out.push_str(" shared_outs(");
+            for (i, (arg, init)) in args[rank..].iter().zip(&o.operands[c..]).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{} = {}", self.v(*arg), self.v(*init));
+            }
+            self.out.push_str(") -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        self.out.push(' ');
+        self.region(body, false, Some("scf.forall.in_parallel"));
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    fn structured(&mut self, op: OpId) -> Option<()> {
+        let o = self.m.op(op).clone();
+        let segs = self.segments(op).unwrap_or(vec![0, o.operands.len()]);
+        if segs.len() != 2 {
+            return None;
+        }
+        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
+        let head: Vec<(Box<str>, Attr)> = o
+            .props
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    &**k,
+                    "operandSegmentSizes" | "indexing_maps" | "permutation" | "dimensions"
+                )
+            })
+            .cloned()
+            .collect();
+        if !head.is_empty() {
+            self.out.push(' ');
+            let _ = write_dict(&mut self.out, &head);
+        }
+        if let Some(maps) = self.prop(op, "indexing_maps") {
+            let _ = write!(self.out, " indexing_maps = {maps}");
+        }
+        self.ins_outs(&o.operands, &segs);
+        for key in ["permutation", "dimensions"] {
+            if let Some(v) = self.dense(op, key) {
+                let v: Vec<String> = v.iter().map(i64::to_string).collect();
+                let _ = write!(self.out, " {key} = [{}]", v.join(", "));
+            }
+        }
+        if explicit_body {
+            let body = *o.regions.first()?;
+            let entry = *self.m.region(body).blocks.first()?;
+            if self.m.region(body).blocks.len() != 1 {
+                return None;
+            }
+            let args = self.m.block(entry).args.clone();
+            self.out.push_str(" (");
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{}: {}", self.v(*a), self.m.value_type(*a));
+            }
+            self.out.push_str(") ");
+            self.region(body, false, None);
+        }
+        if !o.attrs.is_empty() {
+            self.out.push(' ');
+            let _ = write_dict(&mut self.out, &o.attrs);
+        }
+        let out_types: Vec<Type> = o.operands[segs[0]..]
+            .iter()
+            .map(|v| self.m.value_type(*v).clone())
+            .collect();
+        let result_types: Vec<Type> = o
+            .results
+            .iter()
+            .map(|v| self.m.value_type(*v).clone())
+            .collect();
+        let implied = crate::syntax::custom::implied_results(&o.name, &out_types);
+        let implies = matches!(
+            &*o.name,
+            "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
+        );
+        if implies {
+            if implied != result_types {
+                return None;
+            }
+        } else if !o.results.is_empty() {
+            self.out.push_str(" -> ");
+            self.types_of(&o.results);
+        }
+        Some(())
+    }
+}

@@ -1,0 +1,462 @@
+//! Types and attributes as the parser reads them and the printer writes them, and the byte
+//! size of memref element types (the only semantic fact about types the analysis needs).
+
+use std::fmt::{self, Write};
+
+/// One dimension of a shaped type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Dim {
+    /// A static size.
+    Static(u64),
+    /// `?`
+    Dynamic,
+    /// `[n]`: a scalable vector dimension.
+    Scalable(u64),
+}
+
+/// Signedness of an integer type: `i32` (signless), `si32`, `ui32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signedness {
+    Signless,
+    Signed,
+    Unsigned,
+}
+
+/// An MLIR type. Dialect types and anything without structure that matters here are kept as
+/// their text (`Opaque`), which the printer writes back unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int {
+        width: u32,
+        signedness: Signedness,
+    },
+    /// A float type by its keyword (`f32`, `bf16`, `f8E4M3FN`, ...).
+    Float(Box<str>),
+    Index,
+    None,
+    Complex(Box<Type>),
+    Tuple(Vec<Type>),
+    Function {
+        inputs: Vec<Type>,
+        results: Vec<Type>,
+    },
+    Vector {
+        shape: Vec<Dim>,
+        elem: Box<Type>,
+    },
+    /// `shape` is `None` for an unranked tensor (`tensor<*xf32>`).
+    Tensor {
+        shape: Option<Vec<Dim>>,
+        elem: Box<Type>,
+        encoding: Option<Box<Attr>>,
+    },
+    /// `shape` is `None` for an unranked memref (`memref<*xf32>`).
+    MemRef(Box<MemRefType>),
+    /// `!name`: a reference to a type alias, replaced by its definition when the IR is built.
+    Alias(Box<str>),
+    /// A dialect type such as `!llvm.ptr`, kept as written.
+    Opaque(Box<str>),
+}
+
+/// The parts of a memref type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MemRefType {
+    pub shape: Option<Vec<Dim>>,
+    pub elem: Type,
+    pub layout: Option<Attr>,
+    pub memory_space: Option<Attr>,
+}
+
+/// An MLIR attribute. Structured where bufreuse reads it, otherwise kept as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Attr {
+    /// An integer literal as written (`42`, `-1`, `0x1F`) with its type, if given.
+    Int {
+        text: Box<str>,
+        ty: Option<Type>,
+    },
+    /// A float literal as written, with its type, if given.
+    Float {
+        text: Box<str>,
+        ty: Option<Type>,
+    },
+    Bool(bool),
+    /// A string literal including its quotes and escapes, as written; with its type, if given.
+    Str {
+        text: Box<str>,
+        ty: Option<Type>,
+    },
+    Unit,
+    Array(Vec<Attr>),
+    Dict(Vec<(Box<str>, Attr)>),
+    Type(Type),
+    /// `@a::@b`: each part as written, including `@`.
+    SymbolRef(Vec<Box<str>>),
+    /// `#name`: a reference to an attribute alias (or a body-less dialect attribute).
+    Alias(Box<str>),
+    /// Text kept as written: `affine_map<...>`, `strided<...>`, `array<...>`, `dense<...>`,
+    /// `#dialect.name<...>`, ...; with its type suffix, if given.
+    Opaque {
+        text: Box<str>,
+        ty: Option<Type>,
+    },
+}
+
+/// Bit width of a float type keyword, if it is one.
+pub fn float_width(name: &str) -> Option<u32> {
+    Some(match name {
+        "f16" | "bf16" => 16,
+        "f32" | "tf32" => 32,
+        "f64" => 64,
+        "f80" => 80,
+        "f128" => 128,
+        _ if name.starts_with("f8") => 8,
+        _ if name.starts_with("f6") => 6,
+        _ if name.starts_with("f4") => 4,
+        _ => return None,
+    })
+}
+
+/// Storage bytes of a value of `bits` bits, as LLVM lays them out in memory: whole bytes,
+/// rounded up to a power of two (an `i24` occupies 4 bytes, an `f80` 16). Rounding up is what
+/// keeps a pool safe: a size that is too small would let neighbours overlap.
+fn storage_bytes(bits: u64) -> u64 {
+    bits.div_ceil(8).max(1).next_power_of_two()
+}
+
+impl Type {
+    pub fn i(width: u32) -> Type {
+        Type::Int {
+            width,
+            signedness: Signedness::Signless,
+        }
+    }
+
+    pub fn as_memref(&self) -> Option<&MemRefType> {
+        match self {
+            Type::MemRef(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Byte size of one element of this type in a memref, if known. `index_bytes` is the byte
+    /// size of `index` (8 unless `--index-bitwidth=32`).
+    pub fn element_bytes(&self, index_bytes: u64) -> Option<u64> {
+        match self {
+            Type::Int { width, .. } => Some(storage_bytes(u64::from(*width))),
+            Type::Float(name) => float_width(name).map(|w| storage_bytes(u64::from(w))),
+            Type::Index => Some(index_bytes),
+            Type::Complex(t) => t.element_bytes(index_bytes)?.checked_mul(2),
+            Type::Vector { shape, elem } => {
+                let mut n = elem.element_bytes(index_bytes)?;
+                for d in shape {
+                    match d {
+                        Dim::Static(s) => n = n.checked_mul(*s)?,
+                        _ => return None,
+                    }
+                }
+                Some(n.max(1).checked_next_power_of_two()?)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl MemRefType {
+    /// Number of elements, if the shape is static; `None` on overflow too.
+    pub fn num_elements(&self) -> Option<u64> {
+        let mut n: u64 = 1;
+        for d in self.shape.as_ref()? {
+            match d {
+                Dim::Static(s) => n = n.checked_mul(*s)?,
+                _ => return None,
+            }
+        }
+        Some(n)
+    }
+
+    pub fn has_dynamic_dims(&self) -> bool {
+        self.shape
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|d| !matches!(d, Dim::Static(_))))
+    }
+}
+
+fn write_dims(f: &mut fmt::Formatter<'_>, shape: &[Dim]) -> fmt::Result {
+    for d in shape {
+        match d {
+            Dim::Static(n) => write!(f, "{n}x")?,
+            Dim::Dynamic => f.write_str("?x")?,
+            Dim::Scalable(n) => write!(f, "[{n}]x")?,
+        }
+    }
+    Ok(())
+}
+
+fn write_list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result {
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{t}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Int { width, signedness } => match signedness {
+                Signedness::Signless => write!(f, "i{width}"),
+                Signedness::Signed => write!(f, "si{width}"),
+                Signedness::Unsigned => write!(f, "ui{width}"),
+            },
+            Type::Float(name) => f.write_str(name),
+            Type::Index => f.write_str("index"),
+            Type::None => f.write_str("none"),
+            Type::Complex(t) => write!(f, "complex<{t}>"),
+            Type::Tuple(ts) => {
+                f.write_str("tuple<")?;
+                write_list(f, ts)?;
+                f.write_str(">")
+            }
+            Type::Function { inputs, results } => {
+                f.write_char('(')?;
+                write_list(f, inputs)?;
+                f.write_str(") -> ")?;
+                if results.len() == 1 && !matches!(results[0], Type::Function { .. }) {
+                    write!(f, "{}", results[0])
+                } else {
+                    f.write_char('(')?;
+                    write_list(f, results)?;
+                    f.write_char(')')
+                }
+            }
+            Type::Vector { shape, elem } => {
+                f.write_str("vector<")?;
+                write_dims(f, shape)?;
+                write!(f, "{elem}>")
+            }
+            Type::Tensor {
+                shape,
+                elem,
+                encoding,
+            } => {
+                f.write_str("tensor<")?;
+                match shape {
+                    Some(s) => write_dims(f, s)?,
+                    None => f.write_str("*x")?,
+                }
+                write!(f, "{elem}")?;
+                if let Some(e) = encoding {
+                    write!(f, ", {e}")?;
+                }
+                f.write_char('>')
+            }
+            Type::MemRef(m) => {
+                f.write_str("memref<")?;
+                match &m.shape {
+                    Some(s) => write_dims(f, s)?,
+                    None => f.write_str("*x")?,
+                }
+                write!(f, "{}", m.elem)?;
+                if let Some(l) = &m.layout {
+                    write!(f, ", {l}")?;
+                }
+                if let Some(s) = &m.memory_space {
+                    write!(f, ", {s}")?;
+                }
+                f.write_char('>')
+            }
+            Type::Alias(name) | Type::Opaque(name) => f.write_str(name),
+        }
+    }
+}
+
+fn write_typed(f: &mut fmt::Formatter<'_>, text: &str, ty: &Option<Type>) -> fmt::Result {
+    f.write_str(text)?;
+    if let Some(t) = ty {
+        write!(f, " : {t}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Attr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Attr::Int { text, ty } | Attr::Float { text, ty } | Attr::Str { text, ty } => {
+                write_typed(f, text, ty)
+            }
+            Attr::Opaque { text, ty } => write_typed(f, text, ty),
+            Attr::Bool(b) => write!(f, "{b}"),
+            Attr::Unit => f.write_str("unit"),
+            Attr::Array(items) => {
+                f.write_char('[')?;
+                write_list(f, items)?;
+                f.write_char(']')
+            }
+            Attr::Dict(entries) => write_dict(f, entries),
+            Attr::Type(t) => write!(f, "{t}"),
+            Attr::SymbolRef(parts) => {
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("::")?;
+                    }
+                    f.write_str(p)?;
+                }
+                Ok(())
+            }
+            Attr::Alias(name) => f.write_str(name),
+        }
+    }
+}
+
+/// Writes `{a = 1 : i64, b}` (unit entries without `= unit`), the way mlir-opt prints a dictionary.
+pub fn write_dict(f: &mut impl Write, entries: &[(Box<str>, Attr)]) -> fmt::Result {
+    f.write_char('{')?;
+    for (i, (k, v)) in entries.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        f.write_str(k)?;
+        if *v != Attr::Unit {
+            write!(f, " = {v}")?;
+        }
+    }
+    f.write_char('}')
+}
+
+impl Attr {
+    pub fn int(value: i64, ty: Type) -> Attr {
+        Attr::Int {
+            text: value.to_string().into(),
+            ty: Some(ty),
+        }
+    }
+
+    /// The value of an integer attribute (decimal or hex), if it fits in an i64.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Attr::Int { text, .. } => parse_int(text),
+            _ => None,
+        }
+    }
+
+    /// The contents of a string attribute, with MLIR's escapes decoded.
+    pub fn as_str(&self) -> Option<String> {
+        match self {
+            Attr::Str { text, .. } => Some(unescape(text)),
+            _ => None,
+        }
+    }
+
+    /// The values of an `array<i64: ...>` / `array<i32: ...>` attribute.
+    pub fn as_dense_ints(&self) -> Option<Vec<i64>> {
+        let Attr::Opaque { text, .. } = self else {
+            return None;
+        };
+        let inner = text.strip_prefix("array<")?.strip_suffix('>')?;
+        let (_, values) = match inner.split_once(':') {
+            Some(parts) => parts,
+            None => return Some(Vec::new()),
+        };
+        values.split(',').map(|v| parse_int(v.trim())).collect()
+    }
+
+    /// `array<i64: a, b, ...>`
+    pub fn dense_i64(values: &[i64]) -> Attr {
+        Attr::dense_array("i64", values)
+    }
+
+    /// `array<i32: a, b, ...>`
+    pub fn dense_i32(values: &[i64]) -> Attr {
+        Attr::dense_array("i32", values)
+    }
+
+    fn dense_array(elem: &str, values: &[i64]) -> Attr {
+        let mut text = format!("array<{elem}");
+        for (i, v) in values.iter().enumerate() {
+            text.push_str(if i == 0 { ": " } else { ", " });
+            text.push_str(&v.to_string());
+        }
+        text.push('>');
+        Attr::Opaque {
+            text: text.into(),
+            ty: None,
+        }
+    }
+
+    pub fn string(s: &str) -> Attr {
+        Attr::Str {
+            text: escape(s).into(),
+            ty: None,
+        }
+    }
+}
+
+/// Parses a decimal or `0x` hex integer literal, possibly negative.
+pub fn parse_int(text: &str) -> Option<i64> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let magnitude = if let Some(hex) = digits.strip_prefix("0x") {
+        i128::from_str_radix(hex, 16).ok()?
+    } else {
+        digits.parse::<i128>().ok()?
+    };
+    let value = if neg { -magnitude } else { magnitude };
+    i64::try_from(value).ok()
+}
+
+/// Decodes a quoted MLIR string literal (`"a\"b\0A"`).
+pub fn unescape(text: &str) -> String {
+    let inner = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    let mut out = Vec::new();
+    let bytes = inner.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            let c = bytes[i + 1];
+            match c {
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'"' | b'\\' => out.push(c),
+                _ if i + 2 < bytes.len()
+                    && c.is_ascii_hexdigit()
+                    && bytes[i + 2].is_ascii_hexdigit() =>
+                {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("00");
+                    out.push(u8::from_str_radix(hex, 16).unwrap_or(0));
+                    i += 1;
+                }
+                _ => out.push(c),
+            }
+            i += 2;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Quotes a string the way MLIR prints it.
+pub fn escape(s: &str) -> String {
+    let mut out = String::from("\"");
+    for b in s.bytes() {
+        match b {
+            b'"' => out.push_str("\\22"),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\0A"),
+            b'\t' => out.push_str("\\09"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\{b:02X}")),
+        }
+    }
+    out.push('"');
+    out
+}

@@ -1,0 +1,336 @@
+//! Turns `logos` tokens into the `(start, token, end)` triples the LALRPOP parser reads, telling
+//! keywords, type names and op names apart from other bare identifiers.
+//!
+//! Known op names become `Op(class, name)` tokens: the grammar has one rule per class of custom
+//! syntax (all arith binary ops share one), not one per op.
+
+use super::token::{LexError, Shape, Tok};
+use crate::source::Span;
+use logos::Logos;
+
+/// Keywords the grammar matches by name. Everywhere a plain identifier may stand (attribute
+/// names, comparison predicates), the grammar accepts them too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kw {
+    Index,
+    None,
+    Complex,
+    Tuple,
+    True,
+    False,
+    Unit,
+    Module,
+    Attributes,
+    To,
+    Step,
+    IterArgs,
+    Ins,
+    Outs,
+    Into,
+    Else,
+    Do,
+    Case,
+    Default,
+    Init,
+    In,
+    SharedOuts,
+    OutputShape,
+    Offset,
+    Sizes,
+    Strides,
+    Permutation,
+    Dimensions,
+    IndexingMaps,
+    Constant,
+    Uninitialized,
+    Unsigned,
+    Restrict,
+    Writable,
+    ReadOnly,
+    Fastmath,
+    Overflow,
+    Low,
+    High,
+    Nofold,
+    DimKw,
+    Attrs,
+    NoInline,
+}
+
+/// Classes of custom op syntax; each has one grammar rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpClass {
+    Module,
+    FuncFunc,
+    Terminator,
+    Call,
+    CallIndirect,
+    Alloc,
+    Dealloc,
+    CastLike,
+    View,
+    Subview,
+    InsertSlice,
+    Reshape,
+    Load,
+    Store,
+    TensorInsert,
+    Copy,
+    Dim,
+    Rank,
+    GetGlobal,
+    Global,
+    ExtractMetadata,
+    ExtractPointer,
+    Transpose,
+    ReinterpretCast,
+    AllocaScope,
+    Constant,
+    Elementwise,
+    Select,
+    Cmp,
+    Condition,
+    LinalgIndex,
+    For,
+    If,
+    While,
+    Parallel,
+    Forall,
+    ExecuteRegion,
+    IndexSwitch,
+    Reduce,
+    Br,
+    CondBr,
+    Assert,
+    Generic,
+    Structured,
+    ToTensor,
+    ToBuffer,
+    TensorEmpty,
+    Pad,
+    Concat,
+    FromElements,
+}
+
+/// A token as the parser sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PTok<'a> {
+    T(Tok<'a>),
+    Kw(Kw),
+    /// A known op name: its class and its full name (`return` is `func.return`).
+    Op(OpClass, &'a str),
+    IntType(&'a str),
+    FloatType(&'a str),
+}
+
+/// A lexical error with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpannedLexError {
+    pub error: LexError,
+    pub span: Span,
+}
+
+/// The token stream of one source text, as LALRPOP wants it.
+pub struct Lexer<'a> {
+    inner: logos::SpannedIter<'a, Tok<'a>>,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            inner: Tok::lexer(text).spanned(),
+        }
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Result<(usize, PTok<'a>, usize), SpannedLexError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (tok, range) = self.inner.next()?;
+        Some(match tok {
+            Ok(t) => Ok((range.start, classify(t), range.end)),
+            Err(error) => Err(SpannedLexError {
+                error,
+                span: Span::new(range.start, range.end),
+            }),
+        })
+    }
+}
+
+fn classify(t: Tok<'_>) -> PTok<'_> {
+    let Tok::BareId(s) = t else {
+        return PTok::T(t);
+    };
+    if let Some(kw) = keyword(s) {
+        return PTok::Kw(kw);
+    }
+    if let Some(class) = op_class(s) {
+        let name = match s {
+            "return" => "func.return",
+            "call" => "func.call",
+            "call_indirect" => "func.call_indirect",
+            _ => s,
+        };
+        return PTok::Op(class, name);
+    }
+    if is_int_type(s) {
+        return PTok::IntType(s);
+    }
+    if crate::ir::types::float_width(s).is_some() && is_float_type(s) {
+        return PTok::FloatType(s);
+    }
+    PTok::T(Tok::BareId(s))
+}
+
+fn is_int_type(s: &str) -> bool {
+    let digits = s
+        .strip_prefix("si")
+        .or_else(|| s.strip_prefix("ui"))
+        .or_else(|| s.strip_prefix('i'));
+    digits.is_some_and(|d| !d.is_empty() && d.len() <= 8 && d.bytes().all(|c| c.is_ascii_digit()))
+}
+
+fn is_float_type(s: &str) -> bool {
+    matches!(s, "f16" | "bf16" | "f32" | "tf32" | "f64" | "f80" | "f128")
+        || ((s.starts_with("f8E") || s.starts_with("f6E") || s.starts_with("f4E"))
+            && s.bytes().all(|c| c.is_ascii_alphanumeric()))
+}
+
+fn keyword(s: &str) -> Option<Kw> {
+    Some(match s {
+        "index" => Kw::Index,
+        "none" => Kw::None,
+        "complex" => Kw::Complex,
+        "tuple" => Kw::Tuple,
+        "true" => Kw::True,
+        "false" => Kw::False,
+        "unit" => Kw::Unit,
+        "module" => Kw::Module,
+        "attributes" => Kw::Attributes,
+        "to" => Kw::To,
+        "step" => Kw::Step,
+        "iter_args" => Kw::IterArgs,
+        "ins" => Kw::Ins,
+        "outs" => Kw::Outs,
+        "into" => Kw::Into,
+        "else" => Kw::Else,
+        "do" => Kw::Do,
+        "case" => Kw::Case,
+        "default" => Kw::Default,
+        "init" => Kw::Init,
+        "in" => Kw::In,
+        "shared_outs" => Kw::SharedOuts,
+        "output_shape" => Kw::OutputShape,
+        "offset" => Kw::Offset,
+        "sizes" => Kw::Sizes,
+        "strides" => Kw::Strides,
+        "permutation" => Kw::Permutation,
+        "dimensions" => Kw::Dimensions,
+        "indexing_maps" => Kw::IndexingMaps,
+        "constant" => Kw::Constant,
+        "uninitialized" => Kw::Uninitialized,
+        "unsigned" => Kw::Unsigned,
+        "restrict" => Kw::Restrict,
+        "writable" => Kw::Writable,
+        "read_only" => Kw::ReadOnly,
+        "fastmath" => Kw::Fastmath,
+        "overflow" => Kw::Overflow,
+        "low" => Kw::Low,
+        "high" => Kw::High,
+        "nofold" => Kw::Nofold,
+        "dim" => Kw::DimKw,
+        "attrs" => Kw::Attrs,
+        "no_inline" => Kw::NoInline,
+        _ => return None,
+    })
+}
+
+/// The custom-syntax class of a known op name.
+pub fn op_class(name: &str) -> Option<OpClass> {
+    use OpClass::*;
+    let (dialect, op) = name.split_once('.').unwrap_or(("func", name));
+    if !name.contains('.') && !matches!(name, "return" | "call" | "call_indirect") {
+        return None;
+    }
+    Some(match (dialect, op) {
+        ("builtin", "module") => Module,
+        ("func", "func") => FuncFunc,
+        ("func", "return") => Terminator,
+        ("func", "call") => Call,
+        ("func", "call_indirect") => CallIndirect,
+        ("memref", "alloc" | "alloca") => Alloc,
+        ("memref", "dealloc") => Dealloc,
+        ("memref", "cast" | "memory_space_cast") => CastLike,
+        ("memref", "view") => View,
+        ("memref", "subview") => Subview,
+        ("memref" | "tensor", "collapse_shape" | "expand_shape") => Reshape,
+        ("memref", "load") | ("tensor", "extract") => Load,
+        ("memref", "store") => Store,
+        ("tensor", "insert") => TensorInsert,
+        ("memref", "copy") => Copy,
+        ("memref" | "tensor", "dim") => Dim,
+        ("memref" | "tensor", "rank") => Rank,
+        ("memref", "get_global") => GetGlobal,
+        ("memref", "global") => Global,
+        ("memref", "extract_strided_metadata") => ExtractMetadata,
+        ("memref", "extract_aligned_pointer_as_index") => ExtractPointer,
+        ("memref", "transpose") => Transpose,
+        ("memref", "reinterpret_cast") => ReinterpretCast,
+        ("memref", "alloca_scope") => AllocaScope,
+        ("memref", "alloca_scope.return") => Terminator,
+        ("arith", "constant") => Constant,
+        ("arith", "select") => Select,
+        ("arith", "cmpi" | "cmpf") => Cmp,
+        (
+            "arith",
+            "index_cast" | "index_castui" | "sitofp" | "uitofp" | "fptosi" | "fptoui" | "extf"
+            | "truncf" | "extsi" | "extui" | "trunci" | "bitcast",
+        ) => CastLike,
+        (
+            "arith",
+            "addf" | "subf" | "mulf" | "divf" | "remf" | "maximumf" | "minimumf" | "maxnumf"
+            | "minnumf" | "negf" | "addi" | "subi" | "muli" | "divsi" | "divui" | "remsi" | "remui"
+            | "ceildivsi" | "ceildivui" | "floordivsi" | "andi" | "ori" | "xori" | "shli" | "shrsi"
+            | "shrui" | "maxsi" | "maxui" | "minsi" | "minui",
+        ) => Elementwise,
+        (
+            "math",
+            "exp" | "exp2" | "expm1" | "log" | "log2" | "log10" | "log1p" | "sqrt" | "rsqrt"
+            | "sin" | "cos" | "tan" | "tanh" | "sinh" | "cosh" | "asin" | "acos" | "atan" | "atan2"
+            | "erf" | "erfc" | "absf" | "absi" | "ceil" | "floor" | "round" | "roundeven" | "trunc"
+            | "powf" | "ipowi" | "fma" | "copysign" | "cbrt" | "ctlz" | "cttz" | "ctpop",
+        ) => Elementwise,
+        ("scf", "for") => For,
+        ("scf", "if") => If,
+        ("scf", "while") => While,
+        ("scf", "condition") => Condition,
+        ("scf" | "linalg" | "tensor", "yield") => Terminator,
+        ("scf", "reduce.return") => Terminator,
+        ("scf", "parallel") => Parallel,
+        ("scf", "forall") => Forall,
+        ("scf", "execute_region") => ExecuteRegion,
+        ("scf", "index_switch") => IndexSwitch,
+        ("scf", "reduce") => Reduce,
+        ("cf", "br") => Br,
+        ("cf", "cond_br") => CondBr,
+        ("cf", "assert") => Assert,
+        ("linalg", "generic") => Generic,
+        ("linalg", "index") => LinalgIndex,
+        ("linalg", _) => Structured,
+        ("bufferization", "to_tensor") => ToTensor,
+        ("bufferization", "to_buffer" | "to_memref") => ToBuffer,
+        ("bufferization", "clone") => CastLike,
+        ("tensor", "empty") => TensorEmpty,
+        ("tensor", "cast" | "bitcast") => CastLike,
+        ("tensor", "extract_slice") => Subview,
+        ("tensor", "insert_slice") => InsertSlice,
+        ("tensor", "pad") => Pad,
+        ("tensor", "concat") => Concat,
+        ("tensor", "from_elements") => FromElements,
+        _ => return None,
+    })
+}
+
+/// The `ShapedOpen` payload, re-exported for the grammar.
+pub type ShapeTok = Box<Shape>;

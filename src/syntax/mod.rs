@@ -1,0 +1,126 @@
+//! The front end: text to syntax tree. `parse` runs the `logos` lexer and the LALRPOP parser
+//! generated from `grammar/mlir.lalrpop`, and turns every parse error into a diagnostic.
+
+pub mod ast;
+pub mod custom;
+pub mod lexer;
+pub mod token;
+
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use lalrpop_util::ParseError;
+use lexer::{Lexer, PTok, SpannedLexError};
+use token::{LexError, Tok};
+
+#[allow(clippy::all, clippy::pedantic, unused)]
+mod generated {
+    lalrpop_util::lalrpop_mod!(pub mlir);
+}
+
+/// Parses one source text into its top-level items.
+pub fn parse(text: &str) -> Result<Vec<ast::Item>, Diagnostic> {
+    generated::mlir::FileParser::new()
+        .parse(Lexer::new(text))
+        .map_err(|e| parse_error(text, e))
+}
+
+fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> Diagnostic {
+    match e {
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(Span::new(location, location + 1), "invalid token")
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            let at = text.len().min(location);
+            Diagnostic::error(
+                Span::new(at, at),
+                format!("unexpected end of input{}", expected_list(&expected)),
+            )
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => {
+            let span = Span::new(l, r);
+            if let PTok::T(Tok::BareId(name)) = &tok
+                && name.contains('.')
+            {
+                return Diagnostic::error(
+                    span,
+                    format!(
+                        "custom syntax of op '{name}' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)"
+                    ),
+                );
+            }
+            Diagnostic::error(
+                span,
+                format!(
+                    "unexpected {}{}",
+                    describe(&tok, &text[l..r]),
+                    expected_list(&expected)
+                ),
+            )
+        }
+        ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::error(
+            Span::new(l, r),
+            format!("unexpected {}", describe(&tok, &text[l..r])),
+        ),
+        ParseError::User { error } => {
+            let message = match error.error {
+                LexError::InvalidToken => {
+                    let bad = text[error.span.range()].chars().next().unwrap_or(' ');
+                    if bad == '\0' {
+                        "unexpected NUL byte".to_string()
+                    } else {
+                        format!("unexpected character '{}'", bad.escape_debug())
+                    }
+                }
+                LexError::Unterminated(what) => {
+                    format!("unterminated {what}: no matching end before the end of the input")
+                }
+                LexError::DimOverflow => "dimension size does not fit in 64 bits".to_string(),
+                LexError::Custom(m) => m,
+            };
+            Diagnostic::error(error.span, message)
+        }
+    }
+}
+
+/// A short description of an unexpected token.
+fn describe(tok: &PTok<'_>, text: &str) -> String {
+    let shown: String = text.chars().take(40).collect();
+    match tok {
+        PTok::Op(_, name) => format!("op '{name}'"),
+        _ => format!("'{shown}'"),
+    }
+}
+
+/// "; expected one of ..." from LALRPOP's terminal names, or nothing when the list is long.
+fn expected_list(expected: &[String]) -> String {
+    let names: Vec<String> = expected
+        .iter()
+        .filter(|e| !e.starts_with("Op"))
+        .map(|e| match e.as_str() {
+            "ValueId" => "value (%name)".to_string(),
+            "SymbolId" => "symbol (@name)".to_string(),
+            "CaretId" => "block label (^name)".to_string(),
+            "Integer" => "integer".to_string(),
+            "String" => "string".to_string(),
+            "ShapedOpen" | "IntType" | "FloatType" => "type".to_string(),
+            "BareId" => "identifier".to_string(),
+            other => format!("'{}'", other.trim_matches('"')),
+        })
+        .collect();
+    let mut unique: Vec<String> = Vec::new();
+    for n in names {
+        if !unique.contains(&n) {
+            unique.push(n);
+        }
+    }
+    if unique.is_empty() {
+        String::new()
+    } else if unique.len() <= 6 {
+        format!("; expected {}", unique.join(" or "))
+    } else {
+        String::new()
+    }
+}

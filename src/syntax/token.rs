@@ -1,0 +1,240 @@
+//! Tokens of textual MLIR, produced by a `logos` lexer.
+//!
+//! Three kinds of tokens take more than a regular expression to find, and are finished by
+//! callbacks that read ahead in the source:
+//! - `memref<`, `tensor<`, `vector<` read the dimension list that follows (`4x?x[8]x`), which
+//!   a plain lexer would misread (`0x4xf32` is not a hex number here);
+//! - attributes whose bodies have their own small languages (`affine_map<...>`, `strided<...>`,
+//!   `dense<...>`, `array<...>`, `#dialect.attr<...>`, `!dialect.type<...>`, `loc(...)`) are
+//!   taken whole, with balanced brackets, and kept as text.
+
+use crate::ir::types::Dim;
+use logos::{Lexer, Logos};
+
+/// What went wrong while lexing; the span is the token's.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum LexError {
+    #[default]
+    InvalidToken,
+    /// A bracketed body (`affine_map<...`, `"...`) runs to the end of the input.
+    Unterminated(&'static str),
+    /// A dimension is larger than u64.
+    DimOverflow,
+    /// A well-formed token the grammar could not accept (the message says why).
+    Custom(String),
+}
+
+/// Which shaped type a `ShapedOpen` token opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapedKind {
+    MemRef,
+    Tensor,
+    Vector,
+}
+
+/// The dimension list read after `memref<`/`tensor<`/`vector<`: `None` for unranked (`*x`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub kind: ShapedKind,
+    pub dims: Option<Vec<Dim>>,
+}
+
+#[derive(Logos, Clone, Debug, PartialEq)]
+#[logos(error = LexError)]
+#[logos(skip r"[ \t\r\n\f]+")]
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+pub enum Tok<'a> {
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("<")]
+    Less,
+    #[token(">")]
+    Greater,
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("::")]
+    ColonColon,
+    #[token("=")]
+    Equal,
+    #[token("->")]
+    Arrow,
+    #[token("*")]
+    Star,
+    #[token("?")]
+    Question,
+
+    #[regex(r"-?[0-9]+", |l| l.slice())]
+    #[regex(r"0x[0-9a-fA-F]+", |l| l.slice())]
+    Integer(&'a str),
+    #[regex(r"-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?", |l| l.slice())]
+    Float(&'a str),
+    #[regex(r#""([^"\\\n]|\\[^\n])*""#, |l| l.slice())]
+    #[token("\"", unterminated_string)]
+    String(&'a str),
+
+    /// `%name` or `%name#3`.
+    #[regex(r"%[a-zA-Z0-9_$.\-]+(#[0-9]+)?", |l| l.slice())]
+    ValueId(&'a str),
+    /// `@name` or `@"name"`.
+    #[regex(r"@[a-zA-Z_$.][a-zA-Z0-9_$.\-]*", |l| l.slice())]
+    #[regex(r#"@"([^"\\\n]|\\[^\n])*""#, |l| l.slice())]
+    SymbolId(&'a str),
+    /// `^bb0`
+    #[regex(r"\^[a-zA-Z0-9_$.\-]+", |l| l.slice())]
+    CaretId(&'a str),
+    /// `#name`, or a dialect attribute with its body `#dialect.name<...>`.
+    #[regex(r"#[a-zA-Z_$.][a-zA-Z0-9_$.\-]*", opt_angle_body)]
+    HashId(&'a str),
+    /// `!name`, or a dialect type with its body `!dialect.name<...>`.
+    #[regex(r"![a-zA-Z_$.][a-zA-Z0-9_$.\-]*", opt_angle_body)]
+    BangId(&'a str),
+    /// A bare identifier; keywords and op names are told apart by `classify`.
+    #[regex(r"[a-zA-Z_][a-zA-Z0-9_$.]*", |l| l.slice())]
+    BareId(&'a str),
+
+    /// `affine_map<...>`, `strided<...>`, `dense<...>`, ... taken whole.
+    #[regex(r"(affine_map|affine_set|strided|dense|dense_resource|array|sparse|opaque|distinct\[[0-9]+\])<", angle_body)]
+    RawAttr(&'a str),
+    /// `loc(...)`, taken whole (locations are accepted and dropped).
+    #[token("loc(", paren_body)]
+    Loc(&'a str),
+
+    /// `memref<`, `tensor<` or `vector<` with the dimension list after it.
+    #[token("memref<", |l| shape(l, ShapedKind::MemRef))]
+    #[token("tensor<", |l| shape(l, ShapedKind::Tensor))]
+    #[token("vector<", |l| shape(l, ShapedKind::Vector))]
+    ShapedOpen(Box<Shape>),
+}
+
+fn unterminated_string<'a>(_: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    Err(LexError::Unterminated("string"))
+}
+
+/// After `#name` / `!name`: when `<` follows directly, take the balanced body too.
+fn opt_angle_body<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    if lex.remainder().starts_with('<') {
+        lex.bump(1);
+        angle_body(lex)
+    } else {
+        Ok(lex.slice())
+    }
+}
+
+/// The token so far ends with an opening `<`: take everything up to its matching `>`.
+fn angle_body<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    let n = balanced_len(lex.remainder(), b'<', b'>').ok_or(LexError::Unterminated("'<'"))?;
+    lex.bump(n);
+    Ok(lex.slice())
+}
+
+/// The token so far ends with an opening `(`: take everything up to its matching `)`.
+fn paren_body<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    let n = balanced_len(lex.remainder(), b'(', b')').ok_or(LexError::Unterminated("'('"))?;
+    lex.bump(n);
+    Ok(lex.slice())
+}
+
+/// Length of `rest` up to and including the bracket that closes an already opened `open`.
+/// Nested `()[]{}<>` and string literals are skipped; `->`, `>=` and `<=` do not count as angle
+/// brackets (affine maps and sets contain them).
+fn balanced_len(rest: &str, open: u8, close: u8) -> Option<usize> {
+    let b = rest.as_bytes();
+    let mut stack: Vec<u8> = vec![close];
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'-' if b.get(i + 1) == Some(&b'>') => i += 1,
+            b'>' | b'<' if b.get(i + 1) == Some(&b'=') => i += 1,
+            b'(' => stack.push(b')'),
+            b'[' => stack.push(b']'),
+            b'{' => stack.push(b'}'),
+            b'<' => stack.push(b'>'),
+            b')' | b']' | b'}' | b'>' => {
+                if stack.pop() != Some(c) {
+                    return None;
+                }
+                if stack.is_empty() {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let _ = open;
+    None
+}
+
+/// Reads the dimension list after `memref<` and friends: `4x?x[8]x`, or `*x` for unranked.
+fn shape<'a>(lex: &mut Lexer<'a, Tok<'a>>, kind: ShapedKind) -> Result<Box<Shape>, LexError> {
+    let b = lex.remainder().as_bytes();
+    if b.starts_with(b"*x") {
+        lex.bump(2);
+        return Ok(Box::new(Shape { kind, dims: None }));
+    }
+    let mut dims = Vec::new();
+    let mut i = 0;
+    let mut overflow = false;
+    loop {
+        let (dim, len) = if b.get(i) == Some(&b'?') {
+            (Dim::Dynamic, 1)
+        } else if b.get(i) == Some(&b'[') {
+            let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 || b.get(i + 1 + digits) != Some(&b']') {
+                break;
+            }
+            let text = std::str::from_utf8(&b[i + 1..i + 1 + digits]).unwrap_or("0");
+            let n = text.parse::<u64>().unwrap_or_else(|_| {
+                overflow = true;
+                0
+            });
+            (Dim::Scalable(n), digits + 2)
+        } else {
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 {
+                break;
+            }
+            let text = std::str::from_utf8(&b[i..i + digits]).unwrap_or("0");
+            let n = text.parse::<u64>().unwrap_or_else(|_| {
+                overflow = true;
+                0
+            });
+            (Dim::Static(n), digits)
+        };
+        if b.get(i + len) != Some(&b'x') {
+            break;
+        }
+        dims.push(dim);
+        i += len + 1;
+    }
+    lex.bump(i);
+    if overflow {
+        return Err(LexError::DimOverflow);
+    }
+    Ok(Box::new(Shape {
+        kind,
+        dims: Some(dims),
+    }))
+}
