@@ -2,7 +2,9 @@
 //! in MLIR's `FILE:LINE:COL: error: message` form followed by the source line and a caret.
 
 use crate::source::{SourceFile, Span};
-use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, LabelStyle, Severity as CsSeverity};
+use codespan_reporting::diagnostic::{
+    Diagnostic as CsDiagnostic, Label, LabelStyle, Severity as CsSeverity,
+};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config, DisplayStyle};
 
@@ -107,13 +109,31 @@ pub fn render(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
     out
 }
 
-fn render_one(file: &SourceFile, severity: Severity, span: Option<Span>, message: &str, out: &mut String) {
+fn render_one(
+    file: &SourceFile,
+    severity: Severity,
+    span: Option<Span>,
+    message: &str,
+    out: &mut String,
+) {
     let Some(span) = span else {
-        out.push_str(&format!("{}: {}: {}\n", file.name, severity.as_str(), message));
+        out.push_str(&format!(
+            "{}: {}: {}\n",
+            file.name,
+            severity.as_str(),
+            message
+        ));
         return;
     };
     let (line, col) = file.line_col(span.start);
-    out.push_str(&format!("{}:{}:{}: {}: {}\n", file.name, line, col, severity.as_str(), message));
+    out.push_str(&format!(
+        "{}:{}:{}: {}: {}\n",
+        file.name,
+        line,
+        col,
+        severity.as_str(),
+        message
+    ));
     out.push_str(&snippet(file, span));
 }
 

@@ -130,8 +130,9 @@ fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
         Some(p) if p.as_os_str() == "-" => read_stdin()?,
         Some(p) => {
             let name = p.display().to_string();
-            let f = std::fs::File::open(p)
-                .map_err(|e| format!("{name}: error: cannot open input file: {}\n", io_reason(&e)))?;
+            let f = std::fs::File::open(p).map_err(|e| {
+                format!("{name}: error: cannot open input file: {}\n", io_reason(&e))
+            })?;
             let len = f.metadata().map(|m| m.len()).unwrap_or(0);
             if len > MAX_INPUT_BYTES {
                 return Err(format!(
@@ -141,7 +142,9 @@ fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
             let mut bytes = Vec::with_capacity(len as usize);
             f.take(MAX_INPUT_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| format!("{name}: error: cannot read input file: {}\n", io_reason(&e)))?;
+                .map_err(|e| {
+                    format!("{name}: error: cannot read input file: {}\n", io_reason(&e))
+                })?;
             (name, bytes)
         }
     };
@@ -171,7 +174,12 @@ fn read_stdin() -> Result<(String, Vec<u8>), String> {
         .lock()
         .take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("<stdin>: error: cannot read standard input: {}\n", io_reason(&e)))?;
+        .map_err(|e| {
+            format!(
+                "<stdin>: error: cannot read standard input: {}\n",
+                io_reason(&e)
+            )
+        })?;
     Ok(("<stdin>".to_string(), bytes))
 }
 
@@ -188,7 +196,10 @@ fn check_output_dir(out: &Path) -> Result<(), String> {
     if out.as_os_str() == "-" {
         return Ok(());
     }
-    let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = out
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     if !dir.is_dir() {
         return Err(format!(
             "{}: error: cannot write output: directory '{}' does not exist\n",
@@ -206,13 +217,27 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
         None => write_stdout(text),
         Some(p) if p.as_os_str() == "-" => write_stdout(text),
         Some(p) => {
-            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            let file_name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let tmp = dir.join(format!(".{}.bufreuse-{}.tmp", file_name, std::process::id()));
+            let dir = p
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let file_name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let tmp = dir.join(format!(
+                ".{}.bufreuse-{}.tmp",
+                file_name,
+                std::process::id()
+            ));
             let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, p));
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&tmp);
-                return Err(format!("cannot write output file '{}': {}", p.display(), io_reason(&e)));
+                return Err(format!(
+                    "cannot write output file '{}': {}",
+                    p.display(),
+                    io_reason(&e)
+                ));
             }
             Ok(())
         }
