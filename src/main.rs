@@ -3,10 +3,22 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+/// The driver runs on a thread with a large stack: the IR is built and dropped recursively
+/// over nested regions (up to `ir::build::MAX_NESTING` deep), which needs more than the
+/// default 8 MiB on hostile inputs. Only the pages actually touched are committed.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let cli = bufreuse::cli::Cli::parse();
-    match bufreuse::driver::run(&cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(()) => ExitCode::FAILURE,
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || bufreuse::driver::run(&cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
+        Ok(Ok(Err(()))) => ExitCode::FAILURE,
+        Ok(Err(_)) | Err(_) => {
+            eprintln!("bufreuse: internal error: the worker thread failed");
+            ExitCode::FAILURE
+        }
     }
 }
