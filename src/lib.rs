@@ -5,6 +5,7 @@
 //! planned (`plan`, which knows nothing about MLIR) into offsets, and rewritten (`rewrite`)
 //! into pooled IR that `ir::print` prints again. `diag` renders every diagnostic.
 
+pub mod analysis;
 pub mod cli;
 pub mod diag;
 pub mod driver;

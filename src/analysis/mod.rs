@@ -1,0 +1,362 @@
+//! The analysis: for every function, every allocation's live interval and eligibility, the
+//! peak live bytes, the naive total, and the planned pool(s). It reads the IR and never changes
+//! it; `--analyze` reports its result and `--rewrite` consumes it, so the two agree by
+//! construction.
+
+pub mod lifetime;
+pub mod points;
+pub mod reason;
+pub mod report;
+pub mod uses;
+
+use crate::diag::Diagnostic;
+use crate::ir::types::Attr;
+use crate::ir::{Module, OpId};
+use crate::plan::{self, Buffer, PlanOptions};
+pub use lifetime::Allocation;
+use points::{Interval, Points};
+use reason::Reason;
+use std::collections::HashSet;
+
+/// How the analysis runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Byte size of `index`.
+    pub index_bytes: u64,
+    /// Minimum alignment of every pool and every offset in it (a power of two).
+    pub alignment: u64,
+    pub plan: PlanOptions,
+    /// A pool larger than this is an error.
+    pub capacity: Option<u64>,
+    /// Ops known to read and write their memref operands without capturing them.
+    pub assume_nocapture: HashSet<String>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            index_bytes: 8,
+            alignment: 64,
+            plan: PlanOptions::default(),
+            capacity: None,
+            assume_nocapture: HashSet::new(),
+        }
+    }
+}
+
+/// One pool: the eligible allocations of one memory space of one function.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    pub memory_space: Option<Attr>,
+    /// Planned size in bytes.
+    pub size: u64,
+    /// Alignment of the pool allocation.
+    pub align: u64,
+    /// Peak live bytes of its members with the sizes as placed: no plan can be smaller.
+    pub lower_bound: u64,
+    pub proven_optimal: bool,
+    pub timed_out: bool,
+    /// Indices into `FunctionReport::allocations`.
+    pub members: Vec<usize>,
+}
+
+/// The analysis of one function.
+#[derive(Clone, Debug)]
+pub struct FunctionReport {
+    pub func: OpId,
+    pub name: String,
+    pub allocations: Vec<Allocation>,
+    pub pools: Vec<Pool>,
+    /// Largest sum of bytes of eligible allocations live at one point.
+    pub peak_live_bytes: u64,
+    /// A point where that peak is reached.
+    pub peak_point: Option<u32>,
+    /// Sum of bytes of eligible allocations.
+    pub naive_bytes: u64,
+    /// Sum of the pool sizes.
+    pub pool_bytes: u64,
+}
+
+/// The analysis of a module.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    pub functions: Vec<FunctionReport>,
+    /// Suspicious but legal input (use after dealloc, ...).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Analyzes and plans every function of a module. Errors: sizes that overflow, alignments
+/// that are not powers of two, pools over `--capacity`.
+pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> {
+    let uses = uses::Uses::of_module(m);
+    let cx = lifetime::Context {
+        index_bytes: opts.index_bytes,
+        assume_nocapture: &opts.assume_nocapture,
+    };
+    let mut errors = Vec::new();
+    let mut analysis = Analysis::default();
+    for func in m.functions() {
+        if m.op(func)
+            .regions
+            .first()
+            .is_none_or(|r| m.region(*r).blocks.is_empty())
+        {
+            continue;
+        }
+        let points = Points::of_function(m, func);
+        let mut allocations = lifetime::allocations(m, func, &points, &uses, &cx);
+        for a in &mut allocations {
+            check_allocation(m, a, &mut errors, &mut analysis.warnings);
+        }
+        let report = plan_function(m, func, allocations, opts, &mut errors);
+        analysis.functions.push(report);
+    }
+    if errors.is_empty() {
+        Ok(analysis)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads the alignment attribute and reports what is wrong with the input itself.
+fn check_allocation(
+    m: &Module,
+    a: &mut Allocation,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) {
+    let op = m.op(a.op);
+    if let Some(attr) = m.attr(a.op, "alignment") {
+        match attr.as_i64() {
+            Some(n) if n > 0 && (n as u64).is_power_of_two() => {
+                a.align_attr = Some(n as u64);
+                a.align = a.align.max(n as u64);
+            }
+            _ => errors.push(Diagnostic::error(
+                op.span,
+                format!("alignment {attr} is not a positive power of two"),
+            )),
+        }
+    }
+    let mt = m.value_type(a.value).as_memref();
+    if a.bytes.is_none()
+        && let Some(mt) = mt
+        && !mt.has_dynamic_dims()
+        && mt.elem.element_bytes(8).is_some()
+    {
+        errors.push(Diagnostic::error(
+            op.span,
+            format!(
+                "the byte size of {} does not fit in 64 bits",
+                m.value_type(a.value)
+            ),
+        ));
+    }
+    for (r, culprit) in &a.reasons {
+        if *r == Reason::UseAfterDealloc {
+            let dealloc = a.deallocs.first().map(|d| m.op(*d).span);
+            let at = culprit.map_or(op.span, |c| m.op(c).span);
+            warnings.push(
+                Diagnostic::warning(
+                    at,
+                    format!("{} is used after it is deallocated", m.value(a.value).name),
+                )
+                .with_note(dealloc, "deallocated here"),
+            );
+        }
+        if *r == Reason::MultipleDeallocs {
+            let at = culprit.map_or(op.span, |c| m.op(c).span);
+            warnings.push(
+                Diagnostic::warning(
+                    at,
+                    format!("{} is deallocated more than once", m.value(a.value).name),
+                )
+                .with_note(
+                    a.deallocs.first().map(|d| m.op(*d).span),
+                    "first deallocated here",
+                ),
+            );
+        }
+    }
+}
+
+/// The largest sum of sizes live at one point, and a point where it is reached (the first).
+pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
+    let mut events: Vec<(u32, bool, u64)> = Vec::with_capacity(items.len() * 2);
+    for (iv, bytes) in items {
+        events.push((iv.start, true, *bytes));
+        // Closed intervals: the buffer is dead from `end + 1`.
+        events.push((iv.end.saturating_add(1), false, *bytes));
+    }
+    // At equal points, ends come before starts.
+    events.sort_by_key(|e| (e.0, e.1));
+    let mut live: u64 = 0;
+    let mut best = (0, None);
+    for (point, start, bytes) in events {
+        if start {
+            live = live.saturating_add(bytes);
+            if live > best.0 {
+                best = (live, Some(point));
+            }
+        } else {
+            live -= bytes;
+        }
+    }
+    best
+}
+
+fn plan_function(
+    m: &Module,
+    func: OpId,
+    mut allocations: Vec<Allocation>,
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) -> FunctionReport {
+    let eligible: Vec<usize> = (0..allocations.len())
+        .filter(|&i| allocations[i].eligible())
+        .collect();
+    let items: Vec<(Interval, u64)> = eligible
+        .iter()
+        .filter_map(|&i| Some((allocations[i].live?, allocations[i].bytes?)))
+        .collect();
+    let (peak_live_bytes, peak_point) = peak_live(&items);
+    let naive_bytes = items
+        .iter()
+        .fold(0u64, |acc, (_, b)| acc.saturating_add(*b));
+
+    // One group per memory space, in order of first appearance.
+    let mut groups: Vec<(Option<Attr>, Vec<usize>)> = Vec::new();
+    for &i in &eligible {
+        let space = allocations[i].memory_space.clone();
+        match groups.iter_mut().find(|g| g.0 == space) {
+            Some(g) => g.1.push(i),
+            None => groups.push((space, vec![i])),
+        }
+    }
+    let mut pools = Vec::new();
+    let name = m.sym_name(func).unwrap_or_default();
+    for (space, members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        let buffers: Vec<Buffer> = members
+            .iter()
+            .map(|&i| {
+                let a = &allocations[i];
+                let live = a.live.expect("eligible allocations have an interval");
+                let (start, end) = live.to_half_open();
+                Buffer {
+                    start,
+                    end,
+                    size: a.bytes.expect("eligible allocations have a size"),
+                    align: a.align.max(opts.alignment),
+                }
+            })
+            .collect();
+        let result = match plan::plan(&buffers, &opts.plan) {
+            Ok(p) => p,
+            Err(e) => {
+                errors.push(Diagnostic::error(
+                    m.op(func).name_span,
+                    format!("cannot plan the pool of @{name}: {e}"),
+                ));
+                continue;
+            }
+        };
+        // Every plan is checked by the independent checker before it is used.
+        if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!("internal error: the plan for @{name} failed the checker: {violations:?}"),
+            ));
+            continue;
+        }
+        let align = members
+            .iter()
+            .filter_map(|&i| allocations[i].align_attr)
+            .fold(opts.alignment, u64::max);
+        if let Some(cap) = opts.capacity
+            && result.peak > cap
+        {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!(
+                    "@{name} needs a pool of {} bytes, more than --capacity={cap} (lower bound {} bytes)",
+                    result.peak, result.lower_bound
+                ),
+            ));
+        }
+        for (k, &i) in members.iter().enumerate() {
+            allocations[i].offset = Some(result.offsets[k]);
+        }
+        pools.push(Pool {
+            memory_space: space,
+            size: result.peak,
+            align,
+            lower_bound: result.lower_bound,
+            proven_optimal: result.proven_optimal,
+            timed_out: result.timed_out,
+            members,
+        });
+    }
+    let pool_bytes = pools.iter().map(|p| p.size).sum();
+    FunctionReport {
+        func,
+        name,
+        allocations,
+        pools,
+        peak_live_bytes,
+        peak_point,
+        naive_bytes,
+        pool_bytes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use proptest::prelude::*;
+
+    fn brute_force(items: &[(Interval, u64)]) -> u64 {
+        let max_point = items.iter().map(|(iv, _)| iv.end).max().unwrap_or(0);
+        (0..=max_point)
+            .map(|p| {
+                items
+                    .iter()
+                    .filter(|(iv, _)| iv.contains(p))
+                    .map(|(_, b)| *b)
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn peak_of_touching_intervals_counts_both() {
+        let items = [
+            (Interval { start: 0, end: 3 }, 10),
+            (Interval { start: 3, end: 5 }, 7),
+            (Interval { start: 6, end: 9 }, 12),
+        ];
+        assert_eq!(peak_live(&items), (17, Some(3)));
+    }
+
+    #[test]
+    fn peak_of_nothing_is_zero() {
+        assert_eq!(peak_live(&[]), (0, None));
+    }
+
+    proptest! {
+        #[test]
+        fn peak_matches_brute_force(raw in proptest::collection::vec((0u32..40, 0u32..10, 0u64..1000), 0..30)) {
+            let items: Vec<(Interval, u64)> = raw.iter().map(|&(s, len, b)| (Interval { start: s, end: s + len }, b)).collect();
+            let (peak, point) = peak_live(&items);
+            prop_assert_eq!(peak, brute_force(&items));
+            if let Some(p) = point {
+                let at: u64 = items.iter().filter(|(iv, _)| iv.contains(p)).map(|(_, b)| *b).sum();
+                prop_assert_eq!(at, peak);
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Program points: the ops of a function numbered in a pre-order walk of its body, and the
+//! closed intervals of points that live ranges are made of.
+
+use crate::ir::{BlockId, Module, OpId};
+
+/// A closed interval `[start, end]` of program points (pre-order op indices within one
+/// function). Every live range in bufreuse is one of these; `to_half_open` is the one place
+/// that converts to the planner's half-open `[start, end)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Interval {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Interval {
+    /// The smallest interval covering both.
+    pub fn cover(self, other: Interval) -> Interval {
+        Interval {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    pub fn contains(self, point: u32) -> bool {
+        self.start <= point && point <= self.end
+    }
+
+    pub fn overlaps(self, other: Interval) -> bool {
+        self.start <= other.end && other.start <= self.end
+    }
+
+    /// `[start, end + 1)`, the planner's encoding.
+    pub fn to_half_open(self) -> (u64, u64) {
+        (u64::from(self.start), u64::from(self.end) + 1)
+    }
+}
+
+/// Pre-order index and extent of every op of one function, as side tables keyed by op id.
+pub struct Points {
+    /// Index of each op of the function (`u32::MAX` for ops outside it).
+    index: Vec<u32>,
+    /// Last index nested inside each op (its own index when it has no nested ops).
+    last: Vec<u32>,
+    /// Number of ops in the function body.
+    pub len: u32,
+}
+
+impl Points {
+    /// Numbers the ops nested in `func` (not `func` itself), the first being 0.
+    pub fn of_function(m: &Module, func: OpId) -> Points {
+        let mut index = vec![u32::MAX; m.ops.len()];
+        let mut last = vec![u32::MAX; m.ops.len()];
+        let mut order = Vec::new();
+        m.walk_nested(func, |o| {
+            index[o.index()] = order.len() as u32;
+            order.push(o);
+        });
+        // Extents: in reverse pre-order every op's subtree is complete when the op is seen.
+        for &o in order.iter().rev() {
+            let i = index[o.index()];
+            let end = match last[o.index()] {
+                u32::MAX => i,
+                nested => nested.max(i),
+            };
+            last[o.index()] = end;
+            if let Some(parent) = m.parent_op(o)
+                && index[parent.index()] != u32::MAX
+            {
+                let p = &mut last[parent.index()];
+                *p = if *p == u32::MAX { end } else { (*p).max(end) };
+            }
+        }
+        Points {
+            index,
+            last,
+            len: order.len() as u32,
+        }
+    }
+
+    /// The index of an op of the function.
+    pub fn index(&self, op: OpId) -> Option<u32> {
+        let i = self.index[op.index()];
+        (i != u32::MAX).then_some(i)
+    }
+
+    /// The extent of an op: its own index to the last index nested inside it.
+    pub fn extent(&self, op: OpId) -> Option<Interval> {
+        let start = self.index(op)?;
+        Some(Interval {
+            start,
+            end: self.last[op.index()],
+        })
+    }
+}
+
+/// The ancestor of `op` (possibly `op` itself) that stands directly in `block`, if any.
+pub fn ancestor_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
+    let mut cur = op;
+    loop {
+        let parent = m.op(cur).parent?;
+        if parent == block {
+            return Some(cur);
+        }
+        cur = m.block_owner(parent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn intervals_are_closed() {
+        let a = Interval { start: 2, end: 5 };
+        let b = Interval { start: 5, end: 7 };
+        let c = Interval { start: 6, end: 7 };
+        assert!(a.overlaps(b));
+        assert!(!a.overlaps(c));
+        assert!(a.contains(5));
+        assert_eq!(a.to_half_open(), (2, 6));
+        assert_eq!(a.cover(c), Interval { start: 2, end: 7 });
+    }
+}

@@ -1,0 +1,275 @@
+//! Renders an `Analysis` for people (an aligned table per function) and for programs (one JSON
+//! document with a stable key order), and turns ineligible allocations into remarks.
+
+use super::reason::Reason;
+use super::{Analysis, FunctionReport};
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+use crate::source::SourceFile;
+use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// `1.5 KiB`, `64 B`, `3.0 MiB`.
+pub fn human_bytes(n: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let f = n as f64;
+    if n < 1024 {
+        format!("{n} B")
+    } else if f < KIB * KIB {
+        format!("{:.1} KiB", f / KIB)
+    } else if f < KIB * KIB * KIB {
+        format!("{:.1} MiB", f / (KIB * KIB))
+    } else {
+        format!("{:.1} GiB", f / (KIB * KIB * KIB))
+    }
+}
+
+/// Counts of allocations per first reason, in the order of the reasons.
+fn reason_counts(analysis: &Analysis) -> BTreeMap<Reason, u64> {
+    let mut counts = BTreeMap::new();
+    for f in &analysis.functions {
+        for a in &f.allocations {
+            if let Some(r) = a.reason() {
+                *counts.entry(r).or_insert(0) += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// The human report.
+pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
+    let mut out = String::new();
+    for f in &analysis.functions {
+        function_text(m, file, f, &mut out);
+    }
+    let counts = reason_counts(analysis);
+    let pooled: usize = analysis
+        .functions
+        .iter()
+        .map(|f| f.allocations.iter().filter(|a| a.offset.is_some()).count())
+        .sum();
+    let total: usize = analysis.functions.iter().map(|f| f.allocations.len()).sum();
+    let _ = writeln!(out, "total: {total} allocations, {pooled} pooled");
+    if !counts.is_empty() {
+        let list: Vec<String> = counts
+            .iter()
+            .map(|(r, n)| format!("{} {n}", r.code()))
+            .collect();
+        let _ = writeln!(out, "not pooled: {}", list.join(", "));
+    }
+    out
+}
+
+fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut String) {
+    let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
+    let _ = writeln!(
+        out,
+        "func @{}: {} allocations, {} pooled",
+        f.name,
+        f.allocations.len(),
+        pooled
+    );
+    if f.allocations.is_empty() {
+        out.push('\n');
+        return;
+    }
+    let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
+    let rows: Vec<[String; 7]> = f
+        .allocations
+        .iter()
+        .map(|a| {
+            let (line, _) = file.line_col(m.op(a.op).span.start);
+            [
+                m.value(a.value).name.to_string(),
+                m.value_type(a.value).to_string(),
+                a.bytes.map_or("-".to_string(), human_bytes),
+                a.live
+                    .map_or("-".to_string(), |l| format!("[{}, {}]", l.start, l.end)),
+                line.to_string(),
+                match a.reason() {
+                    None if a.offset.is_some() => "pooled".to_string(),
+                    None => "eligible (alone in its memory space)".to_string(),
+                    Some(r) => r.code().to_string(),
+                },
+                a.offset.map_or("-".to_string(), |o| o.to_string()),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut line = |cells: &[String]| {
+        out.push_str("  ");
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            if i + 1 == cells.len() {
+                out.push_str(cell);
+            } else {
+                let _ = write!(out, "{cell:<w$}  ");
+            }
+        }
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out.push('\n');
+    };
+    line(&header.map(String::from));
+    for r in &rows {
+        line(r);
+    }
+    let live_at_peak: Vec<&str> = match f.peak_point {
+        Some(p) => f
+            .allocations
+            .iter()
+            .filter(|a| a.eligible() && a.live.is_some_and(|l| l.contains(p)))
+            .map(|a| &*m.value(a.value).name)
+            .collect(),
+        None => Vec::new(),
+    };
+    let _ = write!(out, "  peak live: {}", human_bytes(f.peak_live_bytes));
+    if let Some(p) = f.peak_point {
+        let _ = write!(out, " at point {p} ({})", live_at_peak.join(", "));
+    }
+    out.push('\n');
+    let _ = write!(
+        out,
+        "  naive: {}, pool: {}",
+        human_bytes(f.naive_bytes),
+        human_bytes(f.pool_bytes)
+    );
+    if f.pool_bytes > 0 && f.naive_bytes > 0 {
+        let saved = f.naive_bytes.saturating_sub(f.pool_bytes);
+        let _ = write!(
+            out,
+            " (saves {}, {:.1}%)",
+            human_bytes(saved),
+            saved as f64 * 100.0 / f.naive_bytes as f64
+        );
+    }
+    out.push('\n');
+    for p in &f.pools {
+        let space = p
+            .memory_space
+            .as_ref()
+            .map_or("default".to_string(), ToString::to_string);
+        let _ = writeln!(
+            out,
+            "  pool ({space} memory space): {} B for {} allocations, alignment {}, lower bound {} B{}",
+            p.size,
+            p.members.len(),
+            p.align,
+            p.lower_bound,
+            if p.proven_optimal {
+                ", optimal"
+            } else if p.timed_out {
+                ", search timed out"
+            } else {
+                ""
+            }
+        );
+    }
+    out.push('\n');
+}
+
+/// The JSON report.
+pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
+    let functions: Vec<Value> = analysis
+        .functions
+        .iter()
+        .map(|f| {
+            let allocations: Vec<Value> = f
+                .allocations
+                .iter()
+                .map(|a| {
+                    let (line, column) = file.line_col(m.op(a.op).span.start);
+                    let mut o = Map::new();
+                    o.insert("value".into(), json!(&*m.value(a.value).name));
+                    o.insert("op".into(), json!(&*m.op(a.op).name));
+                    o.insert("type".into(), json!(m.value_type(a.value).to_string()));
+                    o.insert("bytes".into(), json!(a.bytes));
+                    o.insert("line".into(), json!(line));
+                    o.insert("column".into(), json!(column));
+                    o.insert(
+                        "live".into(),
+                        a.live.map_or(Value::Null, |l| json!([l.start, l.end])),
+                    );
+                    o.insert("eligible".into(), json!(a.eligible()));
+                    o.insert("reason".into(), json!(a.reason().map(Reason::code)));
+                    o.insert(
+                        "all_reasons".into(),
+                        json!(a.reasons.iter().map(|r| r.0.code()).collect::<Vec<_>>()),
+                    );
+                    o.insert("offset".into(), json!(a.offset));
+                    o.insert("alignment".into(), json!(a.align));
+                    Value::Object(o)
+                })
+                .collect();
+            let pools: Vec<Value> = f
+                .pools
+                .iter()
+                .map(|p| {
+                    json!({
+                        "memory_space": p.memory_space.as_ref().map(ToString::to_string),
+                        "bytes": p.size,
+                        "alignment": p.align,
+                        "lower_bound": p.lower_bound,
+                        "proven_optimal": p.proven_optimal,
+                        "allocations": p.members.len(),
+                    })
+                })
+                .collect();
+            let mut o = Map::new();
+            o.insert("name".into(), json!(f.name));
+            o.insert("peak_live_bytes".into(), json!(f.peak_live_bytes));
+            o.insert("naive_bytes".into(), json!(f.naive_bytes));
+            o.insert("pool_bytes".into(), json!(f.pool_bytes));
+            o.insert("peak_point".into(), json!(f.peak_point));
+            o.insert("pools".into(), Value::Array(pools));
+            o.insert("allocations".into(), Value::Array(allocations));
+            Value::Object(o)
+        })
+        .collect();
+    let mut reasons = Map::new();
+    for (r, n) in reason_counts(analysis) {
+        reasons.insert(r.code().into(), json!(n));
+    }
+    let mut doc = Map::new();
+    doc.insert("functions".into(), Value::Array(functions));
+    doc.insert("reasons".into(), Value::Object(reasons));
+    let mut s = serde_json::to_string_pretty(&Value::Object(doc)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// One remark per allocation that may not be pooled, with a note at the op that caused it.
+pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in &analysis.functions {
+        for a in &f.allocations {
+            let Some((reason, culprit)) = a.reasons.first() else {
+                continue;
+            };
+            let mut d = Diagnostic::remark(
+                m.op(a.op).span,
+                format!(
+                    "{} cannot share memory [{}]: {}",
+                    m.value(a.value).name,
+                    reason.code(),
+                    reason.explain()
+                ),
+            );
+            if let Some(c) = culprit {
+                let op = m.op(*c);
+                d = d.with_note(
+                    Some(op.span),
+                    format!("{} ('{}')", reason.culprit_note(), op.name),
+                );
+            }
+            out.push(d);
+        }
+    }
+    out
+}
