@@ -111,6 +111,14 @@ pub struct Cli {
     #[arg(long, value_delimiter = ',', value_name = "OP,OP")]
     pub assume_nocapture: Vec<String>,
 
+    /// Test only: put every buffer of a pool at offset 0 (the checks must catch it).
+    #[arg(long, hide = true)]
+    pub debug_break_plan: bool,
+
+    /// Test only: skip the check of the rewritten IR (to show that a broken plan miscompiles).
+    #[arg(long, hide = true)]
+    pub debug_skip_verify: bool,
+
     /// Write an SVG picture of the memory plan.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,

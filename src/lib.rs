@@ -12,5 +12,6 @@ pub mod driver;
 pub mod ir;
 pub mod pipeline;
 pub mod plan;
+pub mod rewrite;
 pub mod source;
 pub mod syntax;

@@ -64,8 +64,60 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
             };
             Ok(Output { stdout, stderr })
         }
-        Mode::Rewrite | Mode::Plan => Err(vec![Diagnostic::file_error(
-            "this mode is not implemented yet",
-        )]),
+        Mode::Rewrite => rewrite(file, cli),
+        Mode::Plan => Err(vec![Diagnostic::file_error("--plan reads CSV, not MLIR")]),
     }
+}
+
+/// `--rewrite`: analyze, rewrite, print, then parse the printed text again and check it.
+fn rewrite(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+    let (mut module, analysis, mut stderr) = analyze(file, cli)?;
+    let sabotage = crate::rewrite::Sabotage {
+        break_plan: cli.debug_break_plan,
+    };
+    let (stats, pools) = crate::rewrite::rewrite(&mut module, &analysis, sabotage);
+    let text = crate::ir::print::print_module(&module);
+    if !pools.is_empty() && !cli.debug_skip_verify {
+        let reparsed_file = SourceFile::new(format!("{} (rewritten)", file.name), text.clone());
+        let reparsed = load(&reparsed_file).map_err(|mut d| {
+            d.insert(
+                0,
+                Diagnostic::file_error("internal error: the rewritten IR does not parse again"),
+            );
+            d
+        })?;
+        let errors = crate::rewrite::verify::check(
+            &reparsed,
+            &pools,
+            cli.alignment,
+            u64::from(cli.index_bitwidth / 8),
+        );
+        if !errors.is_empty() {
+            // Point into the rewritten text, which is what was checked.
+            let rendered = diag::render(&reparsed_file, &errors);
+            return Err(vec![Diagnostic::file_error(format!(
+                "internal error: the rewrite produced IR that fails its check; no output was written\n{rendered}"
+            ))]);
+        }
+    }
+    if cli.stats {
+        for s in &stats {
+            let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
+            stderr.push_str(&format!(
+                "{}: @{}: {} allocations pooled, {} kept; {} bytes -> {} bytes; mallocs per call {} -> {}\n",
+                file.name,
+                s.name,
+                s.pooled,
+                s.kept,
+                s.bytes_before,
+                s.bytes_after,
+                mallocs(s.mallocs_before),
+                mallocs(s.mallocs_after)
+            ));
+        }
+    }
+    Ok(Output {
+        stdout: text,
+        stderr,
+    })
 }

@@ -1,0 +1,338 @@
+//! The rewrite: turns the analysis' plan into IR. In each function with a pool, one aligned
+//! `i8` allocation per memory space is made at the start of the entry block, each pooled
+//! `memref.alloc` becomes a `memref.view` of it at the planned offset (same name, same type, so
+//! every use stays untouched), the deallocs of pooled allocations disappear, and the pool is
+//! deallocated before every `func.return`. Ops are added and order lists edited; op data of
+//! the input is never moved.
+
+pub mod verify;
+
+use crate::analysis::{Analysis, FunctionReport};
+use crate::ir::types::{Attr, Dim, MemRefType, Type};
+use crate::ir::{BlockId, Module, OpData, OpId, ValueData, ValueDef, ValueId};
+use crate::source::Span;
+use std::collections::{BTreeMap, HashSet};
+
+/// What the rewrite did to one function, for `--stats`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FunctionStats {
+    pub name: String,
+    pub pooled: usize,
+    pub kept: usize,
+    /// Bytes of the pooled allocations before (their sum) and after (the pool sizes).
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+    /// `memref.alloc` executions per call before and after; `None` where a loop's trip count
+    /// is not a constant.
+    pub mallocs_before: Option<u64>,
+    pub mallocs_after: Option<u64>,
+}
+
+/// Test-only: place every buffer of a pool at offset 0, to prove that the checks catch it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sabotage {
+    pub break_plan: bool,
+}
+
+/// Rewrites every function that has a pool. Returns per-function statistics (for every
+/// function, pooled or not) and the names of the pools it made (none: nothing changed).
+pub fn rewrite(
+    m: &mut Module,
+    analysis: &Analysis,
+    sabotage: Sabotage,
+) -> (Vec<FunctionStats>, HashSet<String>) {
+    let mut names: HashSet<Box<str>> = m.values.iter().map(|v| v.name.clone()).collect();
+    let mut stats = Vec::new();
+    let mut pools = HashSet::new();
+    for f in &analysis.functions {
+        let mallocs_before = mallocs_per_call(m, f.func);
+        if !f.pools.is_empty() {
+            pools.extend(rewrite_function(m, f, &mut names, sabotage));
+        }
+        let pooled: Vec<_> = f
+            .allocations
+            .iter()
+            .filter(|a| a.offset.is_some())
+            .collect();
+        stats.push(FunctionStats {
+            name: f.name.clone(),
+            pooled: pooled.len(),
+            kept: f.allocations.len() - pooled.len(),
+            bytes_before: pooled.iter().filter_map(|a| a.bytes).sum(),
+            bytes_after: f.pool_bytes,
+            mallocs_before,
+            mallocs_after: mallocs_per_call(m, f.func),
+        });
+    }
+    (stats, pools)
+}
+
+fn fresh_name(names: &mut HashSet<Box<str>>, base: &str) -> Box<str> {
+    let mut candidate: Box<str> = base.into();
+    let mut i = 0;
+    while names.contains(&candidate) {
+        candidate = format!("{base}_{i}").into();
+        i += 1;
+    }
+    names.insert(candidate.clone());
+    candidate
+}
+
+/// Adds an op with results of the given types and names; returns it and its results. The op
+/// is not placed in any block yet.
+fn new_op(
+    m: &mut Module,
+    name: &str,
+    operands: Vec<ValueId>,
+    props: Vec<(Box<str>, Attr)>,
+    results: Vec<(Box<str>, Type)>,
+    span: Span,
+) -> (OpId, Vec<ValueId>) {
+    let id = OpId::new(m.ops.len());
+    let mut result_ids = Vec::new();
+    let mut groups = Vec::new();
+    for (i, (rname, ty)) in results.into_iter().enumerate() {
+        let ty = m.intern(ty);
+        let v = ValueId::new(m.values.len());
+        m.values.push(ValueData {
+            ty,
+            def: ValueDef::Result(id, i as u32),
+            name: rname.clone(),
+            span,
+        });
+        result_ids.push(v);
+        groups.push((rname, 1));
+    }
+    m.ops.push(OpData {
+        name: name.into(),
+        operands,
+        results: result_ids.clone(),
+        result_groups: groups,
+        props,
+        attrs: Vec::new(),
+        regions: Vec::new(),
+        successors: Vec::new(),
+        parent: None,
+        span,
+        name_span: span,
+    });
+    (id, result_ids)
+}
+
+/// Rewrites one function; returns the names of its pools.
+fn rewrite_function(
+    m: &mut Module,
+    f: &FunctionReport,
+    names: &mut HashSet<Box<str>>,
+    sabotage: Sabotage,
+) -> Vec<String> {
+    let region = m.op(f.func).regions[0];
+    let entry: BlockId = m.region(region).blocks[0];
+    let span = m.op(f.func).name_span;
+    let mut prologue: Vec<OpId> = Vec::new();
+
+    // One index constant per distinct offset, shared by all pools of the function.
+    let mut offsets: BTreeMap<u64, ValueId> = BTreeMap::new();
+    for pool in &f.pools {
+        for &i in &pool.members {
+            let off = if sabotage.break_plan {
+                0
+            } else {
+                f.allocations[i].offset.expect("pooled")
+            };
+            if let std::collections::btree_map::Entry::Vacant(e) = offsets.entry(off) {
+                let name = fresh_name(names, &format!("%pool_off{off}"));
+                let (op, res) = new_op(
+                    m,
+                    "arith.constant",
+                    vec![],
+                    vec![("value".into(), Attr::int(off as i64, Type::Index))],
+                    vec![(name, Type::Index)],
+                    span,
+                );
+                prologue.push(op);
+                e.insert(res[0]);
+            }
+        }
+    }
+
+    let mut pool_values = Vec::new();
+    let mut pool_names = Vec::new();
+    let mut removed: HashSet<OpId> = HashSet::new();
+    let mut replaced: Vec<(OpId, OpId)> = Vec::new();
+    for pool in &f.pools {
+        let ty = Type::MemRef(Box::new(MemRefType {
+            shape: Some(vec![Dim::Static(pool.size)]),
+            elem: Type::i(8),
+            layout: None,
+            memory_space: pool.memory_space.clone(),
+        }));
+        let name = fresh_name(names, "%pool");
+        pool_names.push(name.to_string());
+        let props = vec![
+            (
+                "alignment".into(),
+                Attr::int(pool.align as i64, Type::i(64)),
+            ),
+            ("operandSegmentSizes".into(), Attr::dense_i32(&[0, 0])),
+        ];
+        let (alloc, res) = new_op(
+            m,
+            "memref.alloc",
+            vec![],
+            props,
+            vec![(name, ty.clone())],
+            span,
+        );
+        prologue.push(alloc);
+        let pool_value = res[0];
+        pool_values.push((pool_value, ty));
+        for &i in &pool.members {
+            let a = &f.allocations[i];
+            let off = if sabotage.break_plan {
+                0
+            } else {
+                a.offset.expect("pooled")
+            };
+            let view = new_view(m, a.op, pool_value, offsets[&off]);
+            replaced.push((a.op, view));
+            removed.extend(a.deallocs.iter().copied());
+        }
+    }
+
+    // Edit the order lists: views stand where the allocs stood, deallocs go, the prologue
+    // opens the entry block, the pool is freed before every return.
+    for (alloc, view) in replaced {
+        let block = m.op(alloc).parent.expect("allocation in a block");
+        m.ops[view.index()].parent = Some(block);
+        let ops = &mut m.blocks[block.index()].ops;
+        if let Some(pos) = ops.iter().position(|o| *o == alloc) {
+            ops[pos] = view;
+        }
+        m.ops[alloc.index()].parent = None;
+    }
+    let mut touched: HashSet<BlockId> = HashSet::new();
+    for d in &removed {
+        if let Some(b) = m.op(*d).parent {
+            touched.insert(b);
+        }
+    }
+    for b in touched {
+        m.blocks[b.index()].ops.retain(|o| !removed.contains(o));
+    }
+    for &d in &removed {
+        m.ops[d.index()].parent = None;
+    }
+    for &op in &prologue {
+        m.ops[op.index()].parent = Some(entry);
+    }
+    let old = std::mem::take(&mut m.blocks[entry.index()].ops);
+    m.blocks[entry.index()].ops = prologue.into_iter().chain(old).collect();
+
+    let blocks = m.region(region).blocks.clone();
+    for b in blocks {
+        let returns: Vec<usize> = m
+            .block(b)
+            .ops
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| &*m.op(**o).name == "func.return")
+            .map(|(i, _)| i)
+            .collect();
+        for pos in returns.into_iter().rev() {
+            let ret_span = m.op(m.block(b).ops[pos]).span;
+            let mut frees = Vec::new();
+            for (pool, ty) in &pool_values {
+                let (d, _) = new_op(m, "memref.dealloc", vec![*pool], vec![], vec![], ret_span);
+                m.ops[d.index()].parent = Some(b);
+                let _ = ty;
+                frees.push(d);
+            }
+            let ops = &mut m.blocks[b.index()].ops;
+            for (k, d) in frees.into_iter().enumerate() {
+                ops.insert(pos + k, d);
+            }
+        }
+    }
+    pool_names
+}
+
+/// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result
+/// value (same id, name and type), so no use needs to change.
+fn new_view(m: &mut Module, alloc: OpId, pool: ValueId, offset: ValueId) -> OpId {
+    let result = m.op(alloc).results[0];
+    let span = m.op(alloc).span;
+    let id = OpId::new(m.ops.len());
+    let group = m.op(alloc).result_groups.clone();
+    m.ops.push(OpData {
+        name: "memref.view".into(),
+        operands: vec![pool, offset],
+        results: vec![result],
+        result_groups: group,
+        props: Vec::new(),
+        attrs: Vec::new(),
+        regions: Vec::new(),
+        successors: Vec::new(),
+        parent: None,
+        span,
+        name_span: m.op(alloc).name_span,
+    });
+    m.values[result.index()].def = ValueDef::Result(id, 0);
+    m.ops[alloc.index()].results.clear();
+    id
+}
+
+/// How many times `memref.alloc` runs in one call of `func`: each alloc counts once, times
+/// the trip counts of the `scf.for` loops around it. `None` when a trip count is not a
+/// constant (or the alloc is in a `scf.while` or unstructured loop).
+pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
+    let mut total: u64 = 0;
+    let mut unknown = false;
+    m.walk_nested(func, |op| {
+        if &*m.op(op).name != "memref.alloc" {
+            return;
+        }
+        let mut times: u64 = 1;
+        let mut cur = op;
+        while let Some(parent) = m.parent_op(cur) {
+            if parent == func {
+                break;
+            }
+            match &*m.op(parent).name {
+                "scf.for" => match trip_count(m, parent) {
+                    Some(n) => times = times.saturating_mul(n),
+                    None => unknown = true,
+                },
+                "scf.while" | "scf.parallel" | "scf.forall" | "affine.for" => unknown = true,
+                _ => {}
+            }
+            cur = parent;
+        }
+        total = total.saturating_add(times);
+    });
+    // Blocks that branch back make the count unknowable too.
+    (!unknown).then_some(total)
+}
+
+fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
+    let op = m.defining_op(v)?;
+    if &*m.op(op).name != "arith.constant" {
+        return None;
+    }
+    m.attr(op, "value")?.as_i64()
+}
+
+fn trip_count(m: &Module, for_op: OpId) -> Option<u64> {
+    let o = m.op(for_op);
+    let lb = constant_int(m, o.operands[0])?;
+    let ub = constant_int(m, o.operands[1])?;
+    let step = constant_int(m, o.operands[2])?;
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb {
+        0
+    } else {
+        ((ub - lb) as u64).div_ceil(step as u64)
+    })
+}
