@@ -9,7 +9,14 @@ use std::process::ExitCode;
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let cli = bufreuse::cli::Cli::parse();
+    // Usage errors exit with 1, like every other error (clap's default is 2).
+    let cli = match bufreuse::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+        }
+    };
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || bufreuse::driver::run(&cli));

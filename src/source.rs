@@ -48,7 +48,7 @@ impl SourceFile {
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column of a byte offset; columns count bytes, as MLIR's do.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
         let before = &self.text.as_bytes()[..offset];
