@@ -18,8 +18,12 @@ pub struct Output {
     pub stderr: String,
 }
 
-/// Runs the whole command. Diagnostics go to stderr; `Err(())` means exit status 1.
-pub fn run(cli: &Cli) -> Result<(), ()> {
+/// The run failed; its diagnostics were printed. Exit status 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Failed;
+
+/// Runs the whole command. Diagnostics go to stderr.
+pub fn run(cli: &Cli) -> Result<(), Failed> {
     let result = run_inner(cli);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
@@ -28,13 +32,13 @@ pub fn run(cli: &Cli) -> Result<(), ()> {
             let _ = err.write_all(out.stderr.as_bytes());
             if let Err(message) = write_output(cli.output.as_deref(), &out.stdout) {
                 let _ = writeln!(err, "bufreuse: error: {message}");
-                return Err(());
+                return Err(Failed);
             }
             Ok(())
         }
         Err(failure) => {
             let _ = err.write_all(failure.as_bytes());
-            Err(())
+            Err(Failed)
         }
     }
 }

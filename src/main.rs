@@ -22,7 +22,7 @@ fn main() -> ExitCode {
         .spawn(move || bufreuse::driver::run(&cli));
     match worker.map(|h| h.join()) {
         Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
-        Ok(Ok(Err(()))) => ExitCode::FAILURE,
+        Ok(Ok(Err(bufreuse::driver::Failed))) => ExitCode::FAILURE,
         Ok(Err(_)) | Err(_) => {
             eprintln!("bufreuse: internal error: the worker thread failed");
             ExitCode::FAILURE
