@@ -1,10 +1,64 @@
-//! `bufreuse --plan FILE.csv` (placeholder: being written).
+//! `bufreuse --plan FILE.csv`: plans a MiniMalloc CSV instance and prints it again with an
+//! `offset` column (stdout), plus one summary line on stderr.
+//!
+//! The per-row `alignment` column (1 when absent) sets each buffer's alignment; `--alignment`
+//! is about MLIR pools and does not apply here.
+
+use super::{PlanOptions, csv, plan, seconds};
 use crate::cli::Cli;
 use crate::diag::Diagnostic;
 use crate::driver::Output;
 use crate::source::SourceFile;
+use std::time::Instant;
 
 /// Runs `--plan` on a MiniMalloc CSV file.
-pub fn run(_file: &SourceFile, _cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
-    Err(vec![Diagnostic::file_error("--plan is not implemented yet")])
+pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+    let table = csv::parse(&file.text)?;
+    let mut opts = PlanOptions::with_time_limit(cli.planner.into(), seconds(cli.time_limit));
+    opts.verify = cli.verify_plan;
+    let started = Instant::now();
+    let plan =
+        plan(&table.buffers, &opts).map_err(|e| vec![Diagnostic::file_error(e.to_string())])?;
+    let elapsed = started.elapsed().as_secs_f64();
+    if let Some(capacity) = cli.capacity
+        && plan.peak > capacity
+    {
+        let why = if plan.lower_bound > capacity {
+            "no plan can fit: more bytes than that are live at one time"
+        } else {
+            "the planner found no plan that fits"
+        };
+        return Err(vec![Diagnostic::file_error(format!(
+            "the plan needs {} bytes, more than --capacity={capacity} ({why}; lower bound {})",
+            plan.peak, plan.lower_bound
+        ))]);
+    }
+    let ratio = if plan.lower_bound == 0 {
+        1.0
+    } else {
+        plan.peak as f64 / plan.lower_bound as f64
+    };
+    let stderr = format!(
+        "plan: peak {} lower_bound {} ratio {:.4} {} planner {} nodes {} time {:.3}s{}\n",
+        plan.peak,
+        plan.lower_bound,
+        ratio,
+        if plan.proven_optimal {
+            "optimal"
+        } else {
+            "not-proven-optimal"
+        },
+        plan.strategy_used,
+        plan.nodes,
+        elapsed,
+        if plan.timed_out {
+            " (time limit hit)"
+        } else {
+            ""
+        },
+    );
+    Ok(Output {
+        stdout: table.render(&plan.offsets),
+        stderr,
+    })
 }

@@ -1,2 +1,306 @@
-//! The offset planner (placeholder: being written).
+//! The offset planner: given buffers with half-open lifetimes `[start, end)`, sizes and
+//! alignments, choose byte offsets so that buffers alive at the same time never share a byte,
+//! keeping the pool (the largest `offset + size`) small. It knows nothing about MLIR.
+//!
+//! The pieces, in the order `plan` uses them:
+//! - `lower_bound`: the largest total size live at one instant; a plan that reaches it is
+//!   proven optimal.
+//! - `greedy`: a portfolio of best-fit placers (several orderings, lowest or tightest gap).
+//! - `search`: a depth-first branch and bound over canonical placements that improves the
+//!   greedy plan until it reaches the lower bound, proves optimality or spends its budget.
+//! - `check`: an independent checker that shares no code with the placers.
+//!
+//! Results are deterministic: the search budget is counted in nodes, and the time limit is
+//! only a safety cut-off that `Plan::timed_out` reports.
+
+pub mod check;
 pub mod cli;
+mod csv;
+mod graph;
+mod greedy;
+mod search;
+
+use crate::cli::PlannerChoice;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// One buffer to place. Its lifetime is half-open `[start, end)` in abstract time units, with
+/// `end > start`; two buffers conflict when `a.start < b.end && b.start < a.end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Buffer {
+    /// First time unit at which the buffer is live.
+    pub start: u64,
+    /// First time unit at which the buffer is dead again.
+    pub end: u64,
+    /// Size in bytes (0 is allowed: such a buffer occupies nothing and goes at offset 0).
+    pub size: u64,
+    /// Required alignment of the offset: a power of two, at least 1.
+    pub align: u64,
+}
+
+/// Which planner `plan` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// The greedy portfolio, then the exact search on components small enough for it to pay.
+    #[default]
+    Auto,
+    /// The greedy portfolio only.
+    Greedy,
+    /// The greedy portfolio, then the exact search on every component.
+    Exact,
+    /// One buffer after another in input order, no reuse: the baseline.
+    Naive,
+}
+
+impl From<PlannerChoice> for Strategy {
+    fn from(choice: PlannerChoice) -> Strategy {
+        match choice {
+            PlannerChoice::Auto => Strategy::Auto,
+            PlannerChoice::Greedy => Strategy::Greedy,
+            PlannerChoice::Exact => Strategy::Exact,
+            PlannerChoice::Naive => Strategy::Naive,
+        }
+    }
+}
+
+/// Search nodes per second of time limit, measured on the project's 2-core machine class, so
+/// that the default node budget normally finishes inside the time limit.
+pub const NODES_PER_SECOND: u64 = 1_500_000;
+
+/// `Auto` skips the exact search on components with more buffers than this: its per-node cost
+/// grows with the component and the greedy plan is already close there.
+pub const AUTO_SEARCH_MAX_BUFFERS: usize = 5_000;
+
+/// How `plan` works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanOptions {
+    /// Which planner to run.
+    pub strategy: Strategy,
+    /// Safety cut-off for the exact search; when it hits, `Plan::timed_out` is set.
+    pub time_limit: Duration,
+    /// Budget of the exact search in nodes (placements tried): this, not the clock, decides
+    /// the result, so that the same input gives the same plan on every run.
+    pub node_limit: u64,
+    /// Check the plan with the independent checker (always done in debug builds).
+    pub verify: bool,
+}
+
+impl PlanOptions {
+    /// Options for a strategy with a time limit, and the node budget that normally fits in it.
+    pub fn with_time_limit(strategy: Strategy, time_limit: Duration) -> PlanOptions {
+        let nodes = time_limit.as_secs_f64() * NODES_PER_SECOND as f64;
+        PlanOptions {
+            strategy,
+            time_limit,
+            node_limit: if nodes >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                nodes as u64
+            },
+            verify: false,
+        }
+    }
+}
+
+impl Default for PlanOptions {
+    fn default() -> PlanOptions {
+        PlanOptions::with_time_limit(Strategy::Auto, Duration::from_secs(1))
+    }
+}
+
+/// The result of `plan`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The offset of each buffer, in input order.
+    pub offsets: Vec<u64>,
+    /// The pool size: the largest `offset + size` (0 for no buffers).
+    pub peak: u64,
+    /// The largest total size live at one instant; no plan can be smaller.
+    pub lower_bound: u64,
+    /// No plan is smaller: the peak equals the lower bound or the search proved it.
+    pub proven_optimal: bool,
+    /// The time limit cut the search short (the result then depends on timing).
+    pub timed_out: bool,
+    /// Search nodes spent.
+    pub nodes: u64,
+    /// Which placer produced the plan, e.g. `greedy:size:lowest`, `exact` or `naive`.
+    pub strategy_used: &'static str,
+}
+
+/// Why `plan` failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlanError {
+    /// Buffer `index` has an empty or reversed lifetime (`end <= start`).
+    EmptyLifetime { index: usize },
+    /// Buffer `index` has an alignment that is zero or not a power of two.
+    BadAlignment { index: usize, align: u64 },
+    /// A size, offset or the pool size does not fit in 64 bits.
+    Overflow,
+    /// The checker rejected the plan: a bug in a placer, never the input's fault.
+    Invalid(Vec<check::Violation>),
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::EmptyLifetime { index } => {
+                write!(f, "buffer {index} has an empty lifetime (end <= start)")
+            }
+            PlanError::BadAlignment { index, align } => {
+                write!(
+                    f,
+                    "buffer {index} has alignment {align}, not a power of two"
+                )
+            }
+            PlanError::Overflow => write!(f, "the plan does not fit in 64-bit byte offsets"),
+            PlanError::Invalid(violations) => {
+                write!(f, "internal error: the plan checker rejected the plan:")?;
+                for v in violations.iter().take(5) {
+                    write!(f, " {v};")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+/// The largest total size live at one instant (saturating at `u64::MAX`). Every plan's peak is
+/// at least this.
+pub fn lower_bound(buffers: &[Buffer]) -> u64 {
+    live_peak(buffers).unwrap_or(u64::MAX)
+}
+
+/// The largest total size live at one instant, or `None` when it overflows.
+fn live_peak(buffers: &[Buffer]) -> Option<u64> {
+    // Half-open lifetimes: at equal times the ends (false) sort before the starts (true).
+    let mut events: Vec<(u64, bool, u64)> = Vec::with_capacity(2 * buffers.len());
+    for b in buffers {
+        events.push((b.start, true, b.size));
+        events.push((b.end, false, b.size));
+    }
+    events.sort_unstable();
+    let (mut live, mut peak) = (0u64, 0u64);
+    for (_, is_start, size) in events {
+        if is_start {
+            live = live.checked_add(size)?;
+            peak = peak.max(live);
+        } else {
+            live -= size;
+        }
+    }
+    Some(peak)
+}
+
+/// Plans offsets for `buffers` (see the module documentation).
+pub fn plan(buffers: &[Buffer], opts: &PlanOptions) -> Result<Plan, PlanError> {
+    for (index, b) in buffers.iter().enumerate() {
+        if b.end <= b.start {
+            return Err(PlanError::EmptyLifetime { index });
+        }
+        if !b.align.is_power_of_two() {
+            return Err(PlanError::BadAlignment {
+                index,
+                align: b.align,
+            });
+        }
+        if b.size.checked_add(b.align - 1).is_none() {
+            return Err(PlanError::Overflow);
+        }
+    }
+    let lower_bound = live_peak(buffers).ok_or(PlanError::Overflow)?;
+    let plan = match opts.strategy {
+        Strategy::Naive => naive(buffers, lower_bound)?,
+        Strategy::Greedy => planned(buffers, lower_bound, opts, false)?,
+        Strategy::Auto | Strategy::Exact => planned(buffers, lower_bound, opts, true)?,
+    };
+    if opts.verify || cfg!(debug_assertions) {
+        let peak = check::check(buffers, &plan.offsets).map_err(PlanError::Invalid)?;
+        if peak != plan.peak {
+            return Err(PlanError::Invalid(vec![check::Violation::WrongPeak {
+                reported: plan.peak,
+                actual: peak,
+            }]));
+        }
+    }
+    Ok(plan)
+}
+
+/// One buffer after another in input order, each offset aligned, no reuse.
+fn naive(buffers: &[Buffer], lower_bound: u64) -> Result<Plan, PlanError> {
+    let mut offsets = Vec::with_capacity(buffers.len());
+    let mut top = 0u64;
+    for b in buffers {
+        let offset = align_up(top, b.align).ok_or(PlanError::Overflow)?;
+        offsets.push(offset);
+        top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
+    }
+    Ok(Plan {
+        offsets,
+        peak: top,
+        lower_bound,
+        proven_optimal: top == lower_bound,
+        timed_out: false,
+        nodes: 0,
+        strategy_used: "naive",
+    })
+}
+
+/// The greedy portfolio, then (with `search`) the exact search component by component.
+fn planned(
+    buffers: &[Buffer],
+    lower_bound: u64,
+    opts: &PlanOptions,
+    search: bool,
+) -> Result<Plan, PlanError> {
+    // Zero-size buffers occupy no byte: they stay at offset 0, outside the problem.
+    let items: Vec<u32> = (0..buffers.len() as u32)
+        .filter(|&i| buffers[i as usize].size > 0)
+        .collect();
+    let graph = graph::Graph::build(buffers, &items);
+    let best = greedy::best(buffers, &items, &graph)?;
+    let mut plan = Plan {
+        offsets: best.offsets,
+        peak: best.peak,
+        lower_bound,
+        proven_optimal: best.peak == lower_bound,
+        timed_out: false,
+        nodes: 0,
+        strategy_used: best.name,
+    };
+    if search && !plan.proven_optimal {
+        let max_size = match opts.strategy {
+            Strategy::Auto => AUTO_SEARCH_MAX_BUFFERS,
+            _ => usize::MAX,
+        };
+        let mut budget =
+            search::Budget::new(opts.node_limit, Instant::now().checked_add(opts.time_limit));
+        let outcome = search::improve(
+            buffers,
+            &graph,
+            &mut plan.offsets,
+            lower_bound,
+            max_size,
+            &mut budget,
+        );
+        if outcome.peak < plan.peak {
+            plan.strategy_used = "exact";
+        }
+        plan.peak = outcome.peak;
+        plan.proven_optimal = outcome.proven || plan.peak == lower_bound;
+        plan.timed_out = budget.timed_out;
+        plan.nodes = budget.nodes;
+    }
+    Ok(plan)
+}
+
+/// `x` rounded up to a multiple of the power of two `align`, or `None` on overflow.
+fn align_up(x: u64, align: u64) -> Option<u64> {
+    Some(x.checked_add(align - 1)? & !(align - 1))
+}
+
+/// Duration from seconds, clamped to what `Duration` holds (the CLI checks the sign).
+pub fn seconds(secs: f64) -> Duration {
+    Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX)
+}

@@ -1,0 +1,92 @@
+//! The conflict graph of the buffers to place (who is live at the same time as whom) and its
+//! components (groups separated by an instant that no lifetime crosses).
+
+use super::Buffer;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Conflict lists in compressed form, indexed by buffer index (buffers outside the planned
+/// items have empty lists).
+pub(crate) struct Graph {
+    /// `list[first[i]..first[i + 1]]` are the buffers conflicting with buffer `i`.
+    first: Vec<usize>,
+    list: Vec<u32>,
+    /// The planned items grouped by component, each group in `(start, index)` order.
+    pub components: Vec<Vec<u32>>,
+}
+
+impl Graph {
+    /// Builds the conflict lists of `items` (indices into `buffers`) with a sweep over time.
+    pub fn build(buffers: &[Buffer], items: &[u32]) -> Graph {
+        let mut order = items.to_vec();
+        order.sort_unstable_by_key(|&i| (buffers[i as usize].start, i));
+        let mut degree = vec![0usize; buffers.len()];
+        sweep(buffers, &order, |a, b| {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        });
+        let mut first = Vec::with_capacity(buffers.len() + 1);
+        let mut total = 0usize;
+        first.push(0);
+        for d in &degree {
+            total += d;
+            first.push(total);
+        }
+        let mut fill = first.clone();
+        let mut list = vec![0u32; total];
+        sweep(buffers, &order, |a, b| {
+            list[fill[a as usize]] = b;
+            fill[a as usize] += 1;
+            list[fill[b as usize]] = a;
+            fill[b as usize] += 1;
+        });
+        let mut components: Vec<Vec<u32>> = Vec::new();
+        let mut reach = 0u64;
+        for &i in &order {
+            let b = &buffers[i as usize];
+            if components.is_empty() || b.start >= reach {
+                components.push(Vec::new());
+            }
+            components.last_mut().unwrap().push(i);
+            reach = reach.max(b.end);
+        }
+        Graph {
+            first,
+            list,
+            components,
+        }
+    }
+
+    /// The buffers whose lifetimes overlap buffer `i`'s.
+    pub fn conflicts(&self, i: u32) -> &[u32] {
+        &self.list[self.first[i as usize]..self.first[i as usize + 1]]
+    }
+}
+
+/// Calls `edge(a, b)` once for every conflicting pair, `order` being sorted by start.
+fn sweep(buffers: &[Buffer], order: &[u32], mut edge: impl FnMut(u32, u32)) {
+    // `active` holds the buffers live at the current start; `ends` finds the ones that died.
+    let mut active: Vec<u32> = Vec::new();
+    let mut slot = vec![usize::MAX; buffers.len()];
+    let mut ends: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
+    for &i in order {
+        let b = &buffers[i as usize];
+        while let Some(&Reverse((end, j))) = ends.peek() {
+            if end > b.start {
+                break;
+            }
+            ends.pop();
+            let s = slot[j as usize];
+            active.swap_remove(s);
+            if s < active.len() {
+                slot[active[s] as usize] = s;
+            }
+        }
+        for &j in &active {
+            edge(j, i);
+        }
+        slot[i as usize] = active.len();
+        active.push(i);
+        ends.push(Reverse((b.end, i)));
+    }
+}

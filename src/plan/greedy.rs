@@ -1,0 +1,170 @@
+//! Greedy best-fit placers (the TFLite/XLA/ExecuTorch family): buffers are taken in some order
+//! and each goes into a gap among the already placed buffers it conflicts with (the gap at
+//! offset 0 included), either the lowest gap that fits or the tightest. Several orderings are
+//! tried and the smallest plan is kept (the first one on ties, so the result is deterministic).
+
+use super::graph::Graph;
+use super::{Buffer, PlanError, align_up};
+use std::cmp::Reverse;
+
+/// The plan of the best greedy run.
+pub(crate) struct Greedy {
+    /// Offsets of all buffers (0 for the ones not planned).
+    pub offsets: Vec<u64>,
+    /// The pool size.
+    pub peak: u64,
+    /// Which ordering and gap rule made it, e.g. `greedy:size:lowest`.
+    pub name: &'static str,
+}
+
+/// The orderings of the portfolio: a name and a sort key (smaller keys go first; ties are
+/// broken by larger size, then earlier start, then index).
+type OrderKey = fn(&Buffer, usize) -> u128;
+
+const ORDERINGS: [(&str, OrderKey); 7] = [
+    ("size", |b, _| u128::MAX - b.size as u128),
+    ("area", |b, _| {
+        u128::MAX - (b.size as u128).saturating_mul((b.end - b.start) as u128)
+    }),
+    ("length", |b, _| u128::MAX - (b.end - b.start) as u128),
+    ("conflicts", |_, degree| u128::MAX - degree as u128),
+    ("start", |b, _| b.start as u128),
+    ("end", |b, _| u128::MAX - b.end as u128),
+    ("size-per-time", |b, _| {
+        // Large and short first: buffers that are hard to fit in a narrow window.
+        u128::MAX - ((b.size as u128) << 64) / (b.end - b.start) as u128
+    }),
+];
+
+/// Names of every run, `ORDERINGS × {lowest, tightest}`, in portfolio order.
+const NAMES: [[&str; 2]; 7] = [
+    ["greedy:size:lowest", "greedy:size:tightest"],
+    ["greedy:area:lowest", "greedy:area:tightest"],
+    ["greedy:length:lowest", "greedy:length:tightest"],
+    ["greedy:conflicts:lowest", "greedy:conflicts:tightest"],
+    ["greedy:start:lowest", "greedy:start:tightest"],
+    ["greedy:end:lowest", "greedy:end:tightest"],
+    [
+        "greedy:size-per-time:lowest",
+        "greedy:size-per-time:tightest",
+    ],
+];
+
+/// Runs the whole portfolio on `items` and returns the smallest plan.
+pub(crate) fn best(buffers: &[Buffer], items: &[u32], graph: &Graph) -> Result<Greedy, PlanError> {
+    let mut best: Option<Greedy> = None;
+    let mut placer = Placer::new(buffers.len());
+    for (k, (_, key)) in ORDERINGS.iter().enumerate() {
+        let mut order = items.to_vec();
+        order.sort_by_cached_key(|&i| {
+            let b = &buffers[i as usize];
+            (
+                key(b, graph.conflicts(i).len()),
+                Reverse(b.size),
+                b.start,
+                i,
+            )
+        });
+        for (r, tightest) in [false, true].into_iter().enumerate() {
+            let (offsets, peak) = placer.run(buffers, &order, graph, tightest)?;
+            if best.as_ref().is_none_or(|b| peak < b.peak) {
+                best = Some(Greedy {
+                    offsets,
+                    peak,
+                    name: NAMES[k][r],
+                });
+            }
+        }
+    }
+    Ok(best.unwrap_or(Greedy {
+        offsets: vec![0; buffers.len()],
+        peak: 0,
+        name: NAMES[0][0],
+    }))
+}
+
+/// Scratch space reused between runs.
+struct Placer {
+    placed: Vec<bool>,
+    busy: Vec<(u64, u64)>,
+}
+
+impl Placer {
+    fn new(n: usize) -> Placer {
+        Placer {
+            placed: vec![false; n],
+            busy: Vec::new(),
+        }
+    }
+
+    /// Places `order` one by one; returns the offsets and the pool size.
+    fn run(
+        &mut self,
+        buffers: &[Buffer],
+        order: &[u32],
+        graph: &Graph,
+        tightest: bool,
+    ) -> Result<(Vec<u64>, u64), PlanError> {
+        self.placed.fill(false);
+        let mut offsets = vec![0u64; buffers.len()];
+        let mut peak = 0u64;
+        for &i in order {
+            let b = &buffers[i as usize];
+            self.busy.clear();
+            for &j in graph.conflicts(i) {
+                if self.placed[j as usize] {
+                    let o = offsets[j as usize];
+                    self.busy.push((o, o + buffers[j as usize].size));
+                }
+            }
+            self.busy.sort_unstable();
+            let offset = fit(&self.busy, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
+            let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
+            offsets[i as usize] = offset;
+            self.placed[i as usize] = true;
+            peak = peak.max(top);
+        }
+        Ok((offsets, peak))
+    }
+}
+
+/// The offset for a buffer of `size` among `busy` ranges (sorted by offset): the lowest gap
+/// that fits, or with `tightest` the smallest one (lowest on ties); above everything if none.
+fn fit(busy: &[(u64, u64)], size: u64, align: u64, tightest: bool) -> Option<u64> {
+    let mut floor = 0u64;
+    let mut chosen: Option<(u64, u64)> = None; // (gap length, offset)
+    for &(start, end) in busy {
+        if start > floor {
+            let offset = align_up(floor, align)?;
+            if offset.checked_add(size)? <= start {
+                if !tightest {
+                    return Some(offset);
+                }
+                let gap = start - floor;
+                if chosen.is_none_or(|(g, _)| gap < g) {
+                    chosen = Some((gap, offset));
+                }
+            }
+        }
+        floor = floor.max(end);
+    }
+    match chosen {
+        Some((_, offset)) => Some(offset),
+        None => align_up(floor, align),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    #[test]
+    fn fit_takes_the_lowest_or_the_tightest_gap() {
+        let busy = [(10, 20), (30, 34), (40, 50)];
+        assert_eq!(fit(&busy, 5, 1, false), Some(0));
+        assert_eq!(fit(&busy, 5, 1, true), Some(34));
+        assert_eq!(fit(&busy, 11, 1, true), Some(50));
+        assert_eq!(fit(&busy, 4, 8, false), Some(0));
+        assert_eq!(fit(&[(0, 3)], 4, 8, false), Some(8));
+    }
+}

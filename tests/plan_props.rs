@@ -1,0 +1,223 @@
+//! Property tests of the planner: every plan passes the independent checker, the planners are
+//! ordered (exact <= greedy <= naive), and on small instances the exact search matches a brute
+//! force written here from scratch.
+
+use bufreuse::plan::{Buffer, PlanError, PlanOptions, Strategy, check, lower_bound, plan};
+use pretty_assertions::assert_eq;
+use proptest::prelude::{ProptestConfig, prop, prop_assert, prop_assert_eq, proptest};
+use proptest::strategy::Strategy as _;
+use std::time::Duration;
+
+/// Options with a node budget that keeps a debug-build test fast; the generous time limit
+/// leaves the node budget, not the clock, in charge.
+fn opts(strategy: Strategy) -> PlanOptions {
+    PlanOptions {
+        strategy,
+        time_limit: Duration::from_secs(600),
+        node_limit: 20_000,
+        verify: true,
+    }
+}
+
+fn buffer() -> impl proptest::strategy::Strategy<Value = Buffer> {
+    (0u64..12, 1u64..6, 0u64..40, 0u32..4).prop_map(|(start, len, size, align_log)| Buffer {
+        start,
+        end: start + len,
+        size,
+        align: 1 << align_log,
+    })
+}
+
+/// The optimum by brute force: first fit (lowest aligned free offset) in every order of the
+/// buffers. Placing an optimal plan's buffers by increasing offset with first fit never puts
+/// one higher than in that plan, so the best order reaches the optimum.
+fn brute_force(buffers: &[Buffer]) -> u64 {
+    fn first_fit(buffers: &[Buffer], placed: &[(usize, u64)], b: &Buffer) -> u64 {
+        let mut offset = 0;
+        loop {
+            let clash = placed.iter().find(|&&(j, o)| {
+                let c = &buffers[j];
+                c.start < b.end && b.start < c.end && o < offset + b.size && offset < o + c.size
+            });
+            match clash {
+                Some(&(j, o)) => offset = (o + buffers[j].size).div_ceil(b.align) * b.align,
+                None => return offset,
+            }
+        }
+    }
+    fn go(buffers: &[Buffer], placed: &mut Vec<(usize, u64)>, used: &mut [bool], best: &mut u64) {
+        let peak = placed
+            .iter()
+            .map(|&(j, o)| o + buffers[j].size)
+            .max()
+            .unwrap_or(0);
+        if peak >= *best {
+            return;
+        }
+        if placed.len() == buffers.len() {
+            *best = peak;
+            return;
+        }
+        for i in 0..buffers.len() {
+            if !used[i] {
+                let offset = first_fit(buffers, placed, &buffers[i]);
+                used[i] = true;
+                placed.push((i, offset));
+                go(buffers, placed, used, best);
+                placed.pop();
+                used[i] = false;
+            }
+        }
+    }
+    let mut best = u64::MAX;
+    go(
+        buffers,
+        &mut Vec::new(),
+        &mut vec![false; buffers.len()],
+        &mut best,
+    );
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_planner_makes_valid_ordered_plans(buffers in prop::collection::vec(buffer(), 0..40)) {
+        let naive = plan(&buffers, &opts(Strategy::Naive)).unwrap();
+        let greedy = plan(&buffers, &opts(Strategy::Greedy)).unwrap();
+        let exact = plan(&buffers, &opts(Strategy::Exact)).unwrap();
+        let auto = plan(&buffers, &opts(Strategy::Auto)).unwrap();
+        let lb = lower_bound(&buffers);
+        for p in [&naive, &greedy, &exact, &auto] {
+            prop_assert_eq!(check::check(&buffers, &p.offsets), Ok(p.peak));
+            prop_assert_eq!(p.lower_bound, lb);
+            prop_assert!(p.peak >= lb);
+        }
+        prop_assert!(greedy.peak <= naive.peak);
+        prop_assert!(exact.peak <= greedy.peak);
+        prop_assert!(auto.peak <= greedy.peak);
+    }
+
+    #[test]
+    fn exact_matches_brute_force(buffers in prop::collection::vec(buffer(), 0..8)) {
+        let optimum = brute_force(&buffers);
+        let exact = plan(&buffers, &PlanOptions { node_limit: u64::MAX, ..opts(Strategy::Exact) }).unwrap();
+        prop_assert_eq!(exact.peak, optimum);
+        prop_assert!(exact.proven_optimal);
+        let greedy = plan(&buffers, &opts(Strategy::Greedy)).unwrap();
+        prop_assert!(!greedy.proven_optimal || greedy.peak == optimum);
+    }
+
+    #[test]
+    fn plans_are_deterministic(buffers in prop::collection::vec(buffer(), 0..60)) {
+        let a = plan(&buffers, &opts(Strategy::Auto)).unwrap();
+        let b = plan(&buffers, &opts(Strategy::Auto)).unwrap();
+        prop_assert_eq!(a.offsets, b.offsets);
+    }
+}
+
+#[test]
+fn mixed_alignments_are_respected() {
+    let buffers: Vec<Buffer> = (0..50)
+        .map(|i| Buffer {
+            start: i % 7,
+            end: i % 7 + 3,
+            size: 3 + i * 5 % 17,
+            align: 1 << (i % 5),
+        })
+        .collect();
+    for strategy in [
+        Strategy::Naive,
+        Strategy::Greedy,
+        Strategy::Exact,
+        Strategy::Auto,
+    ] {
+        let p = plan(&buffers, &opts(strategy)).unwrap();
+        for (b, o) in buffers.iter().zip(&p.offsets) {
+            assert_eq!(o % b.align, 0, "{strategy:?}");
+        }
+    }
+}
+
+#[test]
+fn zero_sizes_and_empty_input() {
+    let p = plan(&[], &opts(Strategy::Auto)).unwrap();
+    assert_eq!((p.peak, p.lower_bound, p.proven_optimal), (0, 0, true));
+    let zero = Buffer {
+        start: 0,
+        end: 5,
+        size: 0,
+        align: 8,
+    };
+    let p = plan(&[zero, zero], &opts(Strategy::Exact)).unwrap();
+    assert_eq!((p.offsets, p.peak), (vec![0, 0], 0));
+}
+
+#[test]
+fn bad_input_and_overflow_are_errors() {
+    let b = |start, end, size, align| Buffer {
+        start,
+        end,
+        size,
+        align,
+    };
+    let o = opts(Strategy::Auto);
+    assert_eq!(
+        plan(&[b(0, 1, 1, 1), b(3, 3, 1, 1)], &o),
+        Err(PlanError::EmptyLifetime { index: 1 })
+    );
+    assert_eq!(
+        plan(&[b(0, 1, 1, 3)], &o),
+        Err(PlanError::BadAlignment { index: 0, align: 3 })
+    );
+    let huge = u64::MAX / 2 + 1;
+    assert_eq!(
+        plan(&[b(0, 2, huge, 1), b(1, 3, huge, 1)], &o),
+        Err(PlanError::Overflow)
+    );
+    let apart = [b(0, 2, huge, 1), b(5, 7, huge, 1)];
+    assert_eq!(
+        plan(&apart, &opts(Strategy::Naive)),
+        Err(PlanError::Overflow)
+    );
+    assert_eq!(
+        plan(&apart, &opts(Strategy::Greedy)).map(|p| p.peak),
+        Ok(huge)
+    );
+    assert_eq!(plan(&[b(0, 1, u64::MAX, 2)], &o), Err(PlanError::Overflow));
+}
+
+#[test]
+fn exact_reaches_the_bound_where_greedy_does_not() {
+    // Two long buffers and two short ones: by size first the short ones split the space.
+    let buffers = vec![
+        Buffer {
+            start: 0,
+            end: 2,
+            size: 4,
+            align: 1,
+        },
+        Buffer {
+            start: 2,
+            end: 4,
+            size: 4,
+            align: 1,
+        },
+        Buffer {
+            start: 0,
+            end: 4,
+            size: 2,
+            align: 1,
+        },
+        Buffer {
+            start: 1,
+            end: 3,
+            size: 3,
+            align: 1,
+        },
+    ];
+    let p = plan(&buffers, &opts(Strategy::Exact)).unwrap();
+    assert_eq!(p.peak, brute_force(&buffers));
+    assert_eq!(check::check(&buffers, &p.offsets), Ok(p.peak));
+}
