@@ -50,11 +50,27 @@ const NAMES: [[&str; 2]; 7] = [
     ],
 ];
 
-/// Runs the whole portfolio on `items` and returns the smallest plan.
-pub(crate) fn best(buffers: &[Buffer], items: &[u32], graph: &Graph) -> Result<Greedy, PlanError> {
+/// Above this many buffers only the first `LARGE_ORDERINGS` orderings run, to keep the
+/// portfolio near n log n: on big programs the orderings differ little.
+const LARGE: usize = 20_000;
+const LARGE_ORDERINGS: usize = 2;
+
+/// Runs the portfolio on `items` and returns the smallest plan, stopping early at a plan that
+/// reaches `lower_bound`.
+pub(crate) fn best(
+    buffers: &[Buffer],
+    items: &[u32],
+    graph: &Graph,
+    lower_bound: u64,
+) -> Result<Greedy, PlanError> {
     let mut best: Option<Greedy> = None;
     let mut placer = Placer::new(buffers.len());
-    for (k, (_, key)) in ORDERINGS.iter().enumerate() {
+    let orderings = if items.len() > LARGE {
+        LARGE_ORDERINGS
+    } else {
+        ORDERINGS.len()
+    };
+    for (k, (_, key)) in ORDERINGS.iter().enumerate().take(orderings) {
         let mut order = items.to_vec();
         order.sort_by_cached_key(|&i| {
             let b = &buffers[i as usize];
@@ -73,6 +89,9 @@ pub(crate) fn best(buffers: &[Buffer], items: &[u32], graph: &Graph) -> Result<G
                     peak,
                     name: NAMES[k][r],
                 });
+                if peak <= lower_bound {
+                    return Ok(best.unwrap());
+                }
             }
         }
     }

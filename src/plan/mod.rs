@@ -259,7 +259,7 @@ fn planned(
         .filter(|&i| buffers[i as usize].size > 0)
         .collect();
     let graph = graph::Graph::build(buffers, &items);
-    let best = greedy::best(buffers, &items, &graph)?;
+    let best = greedy::best(buffers, &items, &graph, lower_bound)?;
     let mut plan = Plan {
         offsets: best.offsets,
         peak: best.peak,
