@@ -11,11 +11,13 @@ use std::path::Path;
 /// Inputs larger than this are refused with a message instead of being read into memory.
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
-/// What one run produced: the main output text and extra lines for stderr.
+/// What one run produced: the main output text, extra lines for stderr, and the panels of
+/// the `--plot` picture.
 #[derive(Default)]
 pub struct Output {
     pub stdout: String,
     pub stderr: String,
+    pub panels: Vec<crate::plot::Panel>,
 }
 
 /// The run failed; its diagnostics were printed. Exit status 1.
@@ -30,6 +32,12 @@ pub fn run(cli: &Cli) -> Result<(), Failed> {
     match result {
         Ok(out) => {
             let _ = err.write_all(out.stderr.as_bytes());
+            if let Some(plot) = &cli.plot
+                && let Err(message) = write_output(Some(plot), &crate::plot::svg(&out.panels))
+            {
+                let _ = writeln!(err, "bufreuse: error: {message}");
+                return Err(Failed);
+            }
             if let Err(message) = write_output(cli.output.as_deref(), &out.stdout) {
                 let _ = writeln!(err, "bufreuse: error: {message}");
                 return Err(Failed);
@@ -66,6 +74,9 @@ fn run_inner(cli: &Cli) -> Result<Output, String> {
     if let Some(out) = &cli.output {
         check_output_dir(out)?;
     }
+    if let Some(plot) = &cli.plot {
+        check_output_dir(plot)?;
+    }
     let file = read_input(cli.input.as_deref())?;
     if cli.mode() == Mode::Plan {
         return crate::plan::cli::run(&file, cli).map_err(|d| diag::render(&file, &d));
@@ -85,6 +96,7 @@ fn run_inner(cli: &Cli) -> Result<Output, String> {
             Ok(o) => {
                 out.stdout.push_str(&o.stdout);
                 out.stderr.push_str(&o.stderr);
+                out.panels.extend(o.panels);
             }
             Err(diags) => failed.push_str(&diag::render(chunk, &diags)),
         }

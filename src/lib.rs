@@ -11,6 +11,7 @@ pub mod diag;
 pub mod driver;
 pub mod ir;
 pub mod pipeline;
+pub mod plot;
 pub mod plan;
 pub mod rewrite;
 pub mod source;

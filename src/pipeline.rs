@@ -54,7 +54,7 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     match cli.mode() {
         Mode::Print => Ok(Output {
             stdout: crate::ir::print::print_module(&load(file)?),
-            stderr: String::new(),
+            ..Output::default()
         }),
         Mode::Analyze => {
             let (module, analysis, stderr) = analyze(file, cli)?;
@@ -62,7 +62,12 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
                 Format::Text => analysis::report::text(&module, file, &analysis),
                 Format::Json => analysis::report::json(&module, file, &analysis),
             };
-            Ok(Output { stdout, stderr })
+            let panels = plot_panels(&module, &analysis, cli);
+            Ok(Output {
+                stdout,
+                stderr,
+                panels,
+            })
         }
         Mode::Rewrite => rewrite(file, cli),
         Mode::Plan => Err(vec![Diagnostic::file_error("--plan reads CSV, not MLIR")]),
@@ -75,6 +80,7 @@ fn rewrite(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     let sabotage = crate::rewrite::Sabotage {
         break_plan: cli.debug_break_plan,
     };
+    let panels = plot_panels(&module, &analysis, cli);
     let (stats, pools) = crate::rewrite::rewrite(&mut module, &analysis, sabotage);
     let text = crate::ir::print::print_module(&module);
     if !pools.is_empty() && !cli.debug_skip_verify {
@@ -119,5 +125,14 @@ fn rewrite(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     Ok(Output {
         stdout: text,
         stderr,
+        panels,
     })
+}
+
+fn plot_panels(module: &Module, analysis: &Analysis, cli: &Cli) -> Vec<crate::plot::Panel> {
+    if cli.plot.is_some() {
+        crate::plot::analysis_panels(module, analysis, cli.capacity)
+    } else {
+        Vec::new()
+    }
 }

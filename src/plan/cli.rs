@@ -57,8 +57,40 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
             ""
         },
     );
+    let panels = if cli.plot.is_some() {
+        vec![plot_panel(file, &table.buffers, &plan, cli.capacity)]
+    } else {
+        Vec::new()
+    };
     Ok(Output {
         stdout: table.render(&plan.offsets),
         stderr,
+        panels,
     })
+}
+
+/// The `--plot` panel of a planned instance: rows labeled by their line number, coloured by
+/// size class.
+fn plot_panel(file: &SourceFile, buffers: &[super::Buffer], plan: &super::Plan, capacity: Option<u64>) -> crate::plot::Panel {
+    let buffers = buffers
+        .iter()
+        .zip(&plan.offsets)
+        .enumerate()
+        .map(|(i, (b, &offset))| crate::plot::PlotBuffer {
+            label: format!("#{i}"),
+            tooltip: format!("row {i}: {} bytes, live [{}, {}), offset {offset}", b.size, b.start, b.end),
+            start: b.start,
+            end: b.end,
+            offset,
+            size: b.size,
+            color_key: crate::plot::size_class(b.size),
+        })
+        .collect();
+    crate::plot::Panel {
+        title: file.name.clone(),
+        pool: plan.peak,
+        lower_bound: plan.lower_bound,
+        capacity,
+        buffers,
+    }
 }
