@@ -108,11 +108,15 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
     } else {
         1.0
     };
+    let mut title: String = p.title.rsplit('/').next().unwrap_or(&p.title).to_string();
+    if title.chars().count() > 40 {
+        title = title.chars().take(39).collect::<String>() + "…";
+    }
     let _ = writeln!(
         out,
         r#"<text x="{x0}" y="{:.1}" font-size="14" font-weight="bold">{} — pool {} ({} B), lower bound {} ({} B), ratio {:.3}, {} buffers</text>"#,
         top + 20.0,
-        escape(&p.title),
+        escape(&title),
         escape(&human_bytes(p.pool)),
         p.pool,
         escape(&human_bytes(p.lower_bound)),
@@ -126,7 +130,8 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
     );
 
     // Axes and ticks.
-    let ystep = tick_step(y_top_value, 6.0, if y_max >= 4096 { 1024.0 } else { 10.0 });
+    // Byte ticks at powers of two (512 B, 1 KiB, 2 KiB, ...), about six of them.
+    let ystep = (y_top_value / 6.0).max(1.0).ceil().log2().ceil().exp2();
     let mut v = 0.0;
     while v <= y_top_value {
         let y = sy(v);
@@ -229,9 +234,10 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         let (px, py) = (sx(peak.1), sy(peak.0 as f64));
         let _ = writeln!(
             out,
-            r##"<circle cx="{px:.2}" cy="{py:.2}" r="3.5" fill="#d62728"/><text x="{:.2}" y="{:.2}" fill="#d62728">peak live {}</text>"##,
-            px + 6.0,
+            r##"<circle cx="{px:.2}" cy="{py:.2}" r="3.5" fill="#d62728"/><text x="{:.2}" y="{:.2}" fill="#d62728" text-anchor="{}">peak live {}</text>"##,
+            if px > x0 + plot_w * 0.8 { px - 6.0 } else { px + 6.0 },
             (py - 6.0).max(y0 + 10.0),
+            if px > x0 + plot_w * 0.8 { "end" } else { "start" },
             escape(&human_bytes(peak.0 as u64))
         );
     }
