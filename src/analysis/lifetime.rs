@@ -55,7 +55,7 @@ pub struct Context<'a> {
 
 /// Ops that make an alias of their first operand: result 0 (or every result) views the same
 /// memory.
-fn view_like(name: &str) -> bool {
+pub fn view_like(name: &str) -> bool {
     matches!(
         name,
         "memref.subview"
@@ -285,6 +285,19 @@ fn analyze_one(
                 reasons.push((r, Some(user)));
             } else if !nocapture(user_name, operand) && !cx.assume_nocapture.contains(user_name) {
                 reasons.push((Reason::UnknownOp, Some(user)));
+            }
+            // A use inside a region that may run later or concurrently (an `async.execute`
+            // body, say) could outlive the interval seen here.
+            let mut up = user;
+            while let Some(parent) = m.parent_op(up) {
+                if m.op(up).parent == Some(block) {
+                    break;
+                }
+                if !sequential_regions(&m.op(parent).name) {
+                    reasons.push((Reason::ParallelRegion, Some(parent)));
+                    break;
+                }
+                up = parent;
             }
             match ancestor_in(m, block, user).and_then(|a| points.extent(a)) {
                 Some(extent) => {

@@ -108,6 +108,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         for a in &mut allocations {
             check_allocation(m, a, &mut errors, &mut analysis.warnings);
         }
+        check_deallocs(m, func, &mut analysis.warnings);
         let report = plan_function(m, func, allocations, opts, &mut errors);
         analysis.functions.push(report);
     }
@@ -178,6 +179,42 @@ fn check_allocation(
             );
         }
     }
+}
+
+/// Warns about deallocs of a function's own arguments (or views of them): the caller's
+/// buffer is freed behind its back.
+fn check_deallocs(m: &Module, func: OpId, warnings: &mut Vec<Diagnostic>) {
+    let entry = m.region(m.op(func).regions[0]).blocks[0];
+    m.walk_nested(func, |op| {
+        if &*m.op(op).name != "memref.dealloc" {
+            return;
+        }
+        let Some(&operand) = m.op(op).operands.first() else {
+            return;
+        };
+        // Through view-like ops back to the buffer the dealloc frees.
+        let mut v = operand;
+        while let Some(def) = m.defining_op(v) {
+            let d = m.op(def);
+            let views = lifetime::view_like(&d.name)
+                && (&*d.name != "memref.extract_strided_metadata" || d.results.first() == Some(&v));
+            match d.operands.first() {
+                Some(&src) if views => v = src,
+                _ => break,
+            }
+        }
+        if let crate::ir::ValueDef::Arg(block, _) = m.value(v).def
+            && block == entry
+        {
+            warnings.push(Diagnostic::warning(
+                m.op(op).span,
+                format!(
+                    "dealloc of function argument {}: the caller's buffer is freed here",
+                    m.value(v).name
+                ),
+            ));
+        }
+    });
 }
 
 /// The largest sum of sizes live at one point, and a point where it is reached (the first).
