@@ -1,0 +1,2 @@
+// Input of ../output-untouched.mlir.
+func.func private @good()

@@ -1,0 +1,3 @@
+// Input of ../output-untouched.mlir: a `}` too many.
+func.func private @f()
+}

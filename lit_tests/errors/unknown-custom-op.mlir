@@ -1,0 +1,37 @@
+// An op in custom form whose syntax bufreuse does not know is an error at its name that says
+// how to get an input bufreuse can read: the generic form, from
+// `mlir-opt --mlir-print-op-generic`. This holds for unknown dialects and for ops of known
+// dialects that bufreuse does not read in custom form. The same ops in generic form are read.
+// RUN: not bufreuse --split-input-file %s 2>&1 | FileCheck %s
+// RUN: bufreuse --split-input-file %S/Inputs/unknown-custom-op.generic.mlir | FileCheck --check-prefix=GENERIC %S/Inputs/unknown-custom-op.generic.mlir
+
+func.func @f(%x: i32) -> i32 {
+  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 3]]:8: error: custom syntax of op 'foo.bar' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
+  // CHECK-NEXT: {{^  %0 = foo.bar %x : i32$}}
+  // CHECK-NEXT: {{^       \^\^\^\^\^\^\^$}}
+  %0 = foo.bar %x : i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
+  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:8: error: custom syntax of op 'memref.atomic_rmw' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
+  %0 = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32
+  // Parsing stops at the first unknown op of a chunk:
+  // CHECK-NOT: gpu.barrier
+  gpu.barrier
+  return
+}
+
+// -----
+
+// An op without results at the start of a line, in a nested region.
+func.func @nested(%c: i1) {
+  scf.if %c {
+    // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:5: error: custom syntax of op 'affine.for' is not known to bufreuse
+    affine.for %i = 0 to 4 {
+    }
+  }
+  return
+}
