@@ -4,7 +4,7 @@
 
 use bufreuse::plan::{Buffer, PlanError, PlanOptions, Strategy, check, lower_bound, plan};
 use pretty_assertions::assert_eq;
-use proptest::prelude::{ProptestConfig, prop, prop_assert, prop_assert_eq, proptest};
+use proptest::prelude::{ProptestConfig, any, prop, prop_assert, prop_assert_eq, proptest};
 use proptest::strategy::Strategy as _;
 use std::time::Duration;
 
@@ -220,4 +220,44 @@ fn exact_reaches_the_bound_where_greedy_does_not() {
     let p = plan(&buffers, &opts(Strategy::Exact)).unwrap();
     assert_eq!(p.peak, brute_force(&buffers));
     assert_eq!(check::check(&buffers, &p.offsets), Ok(p.peak));
+}
+
+/// Cuts the rectangle `[0, width) x [0, height)` (time x bytes) into `pieces` buffers by
+/// guillotine cuts chosen from `cuts`: a plan at the lower bound `height` exists.
+fn tiling(width: u64, height: u64, cuts: &[(bool, u64, usize)]) -> Vec<Buffer> {
+    let mut rects = vec![(0u64, width, 0u64, height)];
+    for &(in_time, at, which) in cuts {
+        let i = which % rects.len();
+        let (t0, t1, o0, o1) = rects[i];
+        if in_time && t1 - t0 >= 2 {
+            let t = t0 + 1 + at % (t1 - t0 - 1);
+            rects[i] = (t0, t, o0, o1);
+            rects.push((t, t1, o0, o1));
+        } else if !in_time && o1 - o0 >= 2 {
+            let o = o0 + 1 + at % (o1 - o0 - 1);
+            rects[i] = (t0, t1, o0, o);
+            rects.push((t0, t1, o, o1));
+        }
+    }
+    rects
+        .into_iter()
+        .map(|(start, end, lo, hi)| Buffer {
+            start,
+            end,
+            size: hi - lo,
+            align: 1,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn exact_finds_perfect_tilings(cuts in prop::collection::vec((any::<bool>(), 0u64..1000, 0usize..100), 8..40)) {
+        let buffers = tiling(40, 1024, &cuts);
+        let p = plan(&buffers, &PlanOptions { node_limit: 5_000_000, ..opts(Strategy::Exact) }).unwrap();
+        prop_assert_eq!(p.lower_bound, 1024);
+        prop_assert_eq!(p.peak, 1024, "{} buffers: {:?}", buffers.len(), buffers);
+    }
 }

@@ -71,14 +71,22 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
 
 /// The `--plot` panel of a planned instance: rows labeled by their line number, coloured by
 /// size class.
-fn plot_panel(file: &SourceFile, buffers: &[super::Buffer], plan: &super::Plan, capacity: Option<u64>) -> crate::plot::Panel {
+fn plot_panel(
+    file: &SourceFile,
+    buffers: &[super::Buffer],
+    plan: &super::Plan,
+    capacity: Option<u64>,
+) -> crate::plot::Panel {
     let buffers = buffers
         .iter()
         .zip(&plan.offsets)
         .enumerate()
         .map(|(i, (b, &offset))| crate::plot::PlotBuffer {
             label: format!("#{i}"),
-            tooltip: format!("row {i}: {} bytes, live [{}, {}), offset {offset}", b.size, b.start, b.end),
+            tooltip: format!(
+                "row {i}: {} bytes, live [{}, {}), offset {offset}",
+                b.size, b.start, b.end
+            ),
             start: b.start,
             end: b.end,
             offset,

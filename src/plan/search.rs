@@ -72,9 +72,9 @@ pub(crate) struct Outcome {
     pub proven: bool,
 }
 
-/// Improves `offsets` (a valid plan of `graph`'s components) component by component, the
-/// component with the largest peak first, until the peak reaches `lower_bound`, the budget
-/// runs out, or every component holding the peak is proven optimal. Components with more than
+/// Improves `offsets` (a valid plan of `graph`'s components) until the peak reaches
+/// `lower_bound`, the budget runs out, or the component holding the peak is proven optimal.
+/// Each round works on the component with the largest peak. Components with more than
 /// `max_size` buffers are left as they are.
 pub(crate) fn improve(
     buffers: &[Buffer],
@@ -84,44 +84,122 @@ pub(crate) fn improve(
     max_size: usize,
     budget: &mut Budget,
 ) -> Outcome {
-    let peak_of = |c: &[u32], offsets: &[u64]| {
-        c.iter()
-            .map(|&i| offsets[i as usize] + buffers[i as usize].size)
-            .max()
-            .unwrap_or(0)
-    };
-    let mut peaks: Vec<u64> = graph
-        .components
+    let components = &graph.components;
+    let mut peaks: Vec<u64> = components
         .iter()
-        .map(|c| peak_of(c, offsets))
+        .map(|c| {
+            c.iter()
+                .map(|&i| offsets[i as usize] + buffers[i as usize].size)
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
-    let mut proven = vec![false; peaks.len()];
-    let mut order: Vec<usize> = (0..peaks.len()).collect();
-    order.sort_by_key(|&c| (std::cmp::Reverse(peaks[c]), c));
-    // No component needs to go below the largest peak that another one cannot avoid.
-    let mut goal = lower_bound;
-    for c in order {
-        let members = &graph.components[c];
-        if peaks[c] <= goal {
+    let mut searches: Vec<Option<Component>> = components.iter().map(|_| None).collect();
+    let mut proven = false;
+    while !budget.exhausted() {
+        // The largest peak, on the first component that has it.
+        let Some(c) = (0..peaks.len()).max_by_key(|&c| (peaks[c], std::cmp::Reverse(c))) else {
+            break;
+        };
+        if peaks[c] <= lower_bound || components[c].len() > max_size {
             break;
         }
-        if members.len() > max_size || budget.exhausted() {
-            goal = peaks[c];
-            continue;
+        let search = searches[c].get_or_insert_with(|| {
+            let local: Vec<u64> = components[c].iter().map(|&i| offsets[i as usize]).collect();
+            Component::new(
+                Problem::new(buffers, graph, &components[c]),
+                local,
+                peaks[c],
+            )
+        });
+        search.round(budget);
+        peaks[c] = search.peak;
+        if search.proven {
+            proven = true;
+            break;
         }
-        let problem = Problem::new(buffers, graph, members);
-        let mut local: Vec<u64> = members.iter().map(|&i| offsets[i as usize]).collect();
-        let (peak, exact) = solve(&problem, &mut local, peaks[c], goal, budget);
-        for (k, &i) in members.iter().enumerate() {
-            offsets[i as usize] = local[k];
+    }
+    for (c, search) in searches.iter().enumerate() {
+        if let Some(search) = search {
+            for (k, &i) in components[c].iter().enumerate() {
+                offsets[i as usize] = search.offsets[k];
+            }
         }
-        peaks[c] = peak;
-        proven[c] = exact || peak == problem.lower_bound;
-        goal = goal.max(peak);
     }
     let peak = peaks.iter().copied().max().unwrap_or(0);
-    let proven = peak == lower_bound || (0..peaks.len()).any(|c| peaks[c] == peak && proven[c]);
-    Outcome { peak, proven }
+    Outcome {
+        peak,
+        proven: proven || peak == lower_bound,
+    }
+}
+
+/// The search of one component across rounds.
+struct Component {
+    problem: Problem,
+    /// The best plan (local offsets) and its peak.
+    offsets: Vec<u64>,
+    peak: u64,
+    /// No plan of this component is below `low`.
+    low: u64,
+    /// `peak` is proven optimal.
+    proven: bool,
+    /// The discrepancy limit of the next round and its node limit.
+    discrepancies: u32,
+    limit: u64,
+}
+
+impl Component {
+    fn new(problem: Problem, offsets: Vec<u64>, peak: u64) -> Component {
+        Component {
+            low: problem.lower_bound,
+            proven: peak <= problem.lower_bound,
+            limit: 4 * problem.len() as u64 + 1000,
+            problem,
+            offsets,
+            peak,
+            discrepancies: 0,
+        }
+    }
+
+    /// One round: a search for a plan at the lower bound, then for plans below the best one,
+    /// each allowed `discrepancies` departures from the branching order (limited discrepancy
+    /// search, so that later rounds revisit the top of the tree, not only its bottom).
+    fn round(&mut self, budget: &mut Budget) {
+        let d = self.discrepancies;
+        let run = decide(&self.problem, self.low, d, self.limit, budget);
+        if let Some(found) = run.plan {
+            (self.peak, self.offsets, self.proven) = (run.peak, found, true);
+            return;
+        }
+        let mut finished = !run.out_of_nodes;
+        if run.complete {
+            // As in IDA*: the smallest bound that pruned the tree is a lower bound.
+            self.low = run.min_pruned.min(self.peak);
+        }
+        while self.peak > self.low {
+            let run = decide(&self.problem, self.peak - 1, d, self.limit, budget);
+            finished &= !run.out_of_nodes;
+            match run.plan {
+                Some(found) => (self.peak, self.offsets) = (run.peak, found),
+                None => {
+                    if run.complete {
+                        self.low = self.peak;
+                    }
+                    break;
+                }
+            }
+        }
+        if self.peak <= self.low {
+            self.proven = true;
+            return;
+        }
+        // A round cut by its node limit is tried again with twice the limit.
+        if finished {
+            self.discrepancies += 1;
+        } else {
+            self.limit = self.limit.saturating_mul(2);
+        }
+    }
 }
 
 /// One component, renumbered: local index `k` is the `k`-th buffer by `(start, index)`.
@@ -195,80 +273,59 @@ impl Problem {
     }
 }
 
-/// Searches one component for a plan below `peak` (the plan in `offsets`), stopping as soon as
-/// one reaches `goal` or the component's lower bound. Returns the new peak and whether it is
-/// proven optimal for the component.
-fn solve(
-    problem: &Problem,
-    offsets: &mut [u64],
-    mut peak: u64,
-    goal: u64,
-    budget: &mut Budget,
-) -> (u64, bool) {
-    let mut low = problem.lower_bound;
-    let mut state = State::new(problem);
-    let mut limit = 4 * problem.len() as u64 + 1000;
-    while peak > low.max(goal) && !budget.exhausted() {
-        // A plan at the lower bound ends the search at once.
-        let run = state.dfs(low, low, limit, budget);
-        if let Some((p, found)) = run.best {
-            offsets.copy_from_slice(&found);
-            return (p, true);
-        }
-        if run.complete {
-            low = run.min_pruned.min(peak);
-            continue;
-        }
-        if budget.exhausted() {
-            break;
-        }
-        let run = state.dfs(peak - 1, low.max(goal), limit, budget);
-        if let Some((p, found)) = run.best {
-            offsets.copy_from_slice(&found);
-            peak = p;
-        }
-        if run.complete {
-            return (peak, peak <= low || run.min_pruned >= peak);
-        }
-        limit = limit.saturating_mul(2);
-    }
-    (peak, peak <= low)
-}
-
-/// The result of one depth-first run.
+/// The result of one decision search.
 struct Run {
-    /// The best plan found (peak, local offsets).
-    best: Option<(u64, Vec<u64>)>,
-    /// The whole tree was searched (no plan exists below the target the run ended with).
+    /// A plan with peak at most the target, and its peak.
+    plan: Option<Vec<u64>>,
+    peak: u64,
+    /// No plan within the target exists: the whole tree was searched.
     complete: bool,
+    /// The node limit or the budget stopped the search.
+    out_of_nodes: bool,
     /// The smallest bound that pruned a node: no plan below it exists when `complete`.
     min_pruned: u64,
 }
 
-/// What a node leads to.
-enum Node {
-    /// Every buffer is placed: a plan with this peak.
-    Plan(u64),
-    /// Pruned, with a lower bound on every plan below it (`None` for dominance prunes).
-    Pruned(Option<u64>),
-    /// Branch on these placements `(offset, buffer)`, in this order.
-    Branch(Vec<(u64, u32)>),
+/// Searches for a plan with peak at most `target`, each path allowed `discrepancies`
+/// departures from the branching order, within `limit` nodes.
+fn decide(
+    problem: &Problem,
+    target: u64,
+    discrepancies: u32,
+    limit: u64,
+    budget: &mut Budget,
+) -> Run {
+    let mut state = State::new(problem, target, limit);
+    let all: Vec<u32> = (0..problem.len() as u32).collect();
+    let found = state.solve(&all, discrepancies, budget);
+    let plan = (found == Ok(true)).then(|| state.offset.clone());
+    let peak = plan
+        .as_ref()
+        .map(|o| {
+            (0..o.len())
+                .map(|k| o[k] + problem.size[k])
+                .max()
+                .unwrap_or(0)
+        })
+        .unwrap_or(u64::MAX);
+    Run {
+        plan,
+        peak,
+        complete: found == Ok(false) && !state.skipped,
+        out_of_nodes: found.is_err(),
+        min_pruned: state.min_pruned,
+    }
 }
 
-/// One level of the depth-first stack.
-struct Frame {
-    children: Vec<(u64, u32)>,
-    /// The next child to try; the one before it is applied when `applied`.
-    next: usize,
-    applied: bool,
-    floor_mark: usize,
-    raise_mark: usize,
-    last: (u64, u32),
-}
+/// The node limit or the budget ran out.
+#[derive(Debug, PartialEq, Eq)]
+struct OutOfNodes;
 
 /// The search state along the current path, with trails to undo placements.
 struct State<'a> {
     problem: &'a Problem,
+    /// The largest peak wanted.
+    target: u64,
     /// The top of the highest placed buffer in each time section.
     floor: Vec<u64>,
     /// The total size of the unplaced buffers covering each section.
@@ -277,17 +334,22 @@ struct State<'a> {
     raised: Vec<u64>,
     placed: Vec<bool>,
     offset: Vec<u64>,
-    /// Unplaced buffers (any order) and each buffer's slot in it.
-    unplaced: Vec<u32>,
-    slot: Vec<usize>,
     floor_trail: Vec<(u32, u64)>,
     raise_trail: Vec<(u32, u64)>,
+    /// Scratch: the lowest offset an unplaced buffer can take in each section.
+    lowest: Vec<u64>,
     /// Key of the last placed buffer: (offset, local index + 1); (0, 0) at the root.
     last: (u64, u32),
+    /// Nodes left for this search.
+    nodes_left: u64,
+    /// Some child was skipped for lack of discrepancies (the search is not exhaustive).
+    skipped: bool,
+    /// The smallest bound above the target that pruned a node.
+    min_pruned: u64,
 }
 
 impl<'a> State<'a> {
-    fn new(problem: &'a Problem) -> State<'a> {
+    fn new(problem: &'a Problem, target: u64, limit: u64) -> State<'a> {
         let n = problem.len();
         let mut unplaced_size = vec![0u64; problem.sections];
         for k in 0..n as u32 {
@@ -297,21 +359,25 @@ impl<'a> State<'a> {
         }
         State {
             problem,
+            target,
             floor: vec![0; problem.sections],
             unplaced_size,
             raised: vec![0; n],
             placed: vec![false; n],
             offset: vec![0; n],
-            unplaced: (0..n as u32).collect(),
-            slot: (0..n).collect(),
             floor_trail: Vec::new(),
             raise_trail: Vec::new(),
+            lowest: vec![0; problem.sections],
             last: (0, 0),
+            nodes_left: limit,
+            skipped: false,
+            min_pruned: u64::MAX,
         }
     }
 
-    /// Places buffer `k` at `offset` (its floor).
-    fn apply(&mut self, k: u32, offset: u64) {
+    /// Places buffer `k` at `offset` (its floor); returns the trail marks to undo it.
+    fn apply(&mut self, k: u32, offset: u64) -> (usize, usize, (u64, u32)) {
+        let marks = (self.floor_trail.len(), self.raise_trail.len(), self.last);
         let p = self.problem;
         let size = p.size[k as usize];
         let top = offset + size;
@@ -328,19 +394,13 @@ impl<'a> State<'a> {
         }
         self.placed[k as usize] = true;
         self.offset[k as usize] = offset;
-        let i = self.slot[k as usize];
-        self.unplaced.swap_remove(i);
-        if i < self.unplaced.len() {
-            self.slot[self.unplaced[i] as usize] = i;
-        }
         self.last = (offset, k + 1);
+        marks
     }
 
-    /// Undoes the placement of `k`, the last one applied from `frame`.
-    fn undo(&mut self, k: u32, frame: &Frame) {
-        let (floor_mark, raise_mark, last) = (frame.floor_mark, frame.raise_mark, frame.last);
-        let p = self.problem;
-        let size = p.size[k as usize];
+    /// Undoes the placement of `k`, the last one applied.
+    fn undo(&mut self, k: u32, (floor_mark, raise_mark, last): (usize, usize, (u64, u32))) {
+        let size = self.problem.size[k as usize];
         while self.floor_trail.len() > floor_mark {
             let (s, old) = self.floor_trail.pop().unwrap();
             self.floor[s as usize] = old;
@@ -351,47 +411,118 @@ impl<'a> State<'a> {
             self.raised[j as usize] = old;
         }
         self.placed[k as usize] = false;
-        let i = self.slot[k as usize];
-        if i < self.unplaced.len() {
-            let moved = self.unplaced[i];
-            self.slot[moved as usize] = self.unplaced.len();
-            self.unplaced.push(moved);
-            self.unplaced[i] = k;
-        } else {
-            self.unplaced.push(k);
+        self.last = last;
+    }
+
+    /// Places every buffer of `group` (unplaced, in local index order) within the target.
+    /// On success the placements stay applied; on failure the state is as it was.
+    fn solve(
+        &mut self,
+        group: &[u32],
+        discrepancies: u32,
+        budget: &mut Budget,
+    ) -> Result<bool, OutOfNodes> {
+        if group.is_empty() {
+            return Ok(true);
+        }
+        // Parts of the group that share no time section are independent: solve them one by
+        // one (a part that fails needs no other part's choices revisited).
+        let parts = split(self.problem, group);
+        if parts.len() > 1 {
+            let start = self.last;
+            let mut done: Vec<(usize, usize)> = Vec::new();
+            let mut placed: Vec<u32> = Vec::new();
+            for part in &parts {
+                self.last = start;
+                let marks = (self.floor_trail.len(), self.raise_trail.len());
+                if !self.solve(part, discrepancies, budget)? {
+                    // Undo the parts already solved.
+                    self.undo_parts(&placed, done.first().copied(), start);
+                    return Ok(false);
+                }
+                done.push(marks);
+                placed.extend_from_slice(part);
+            }
+            return Ok(true);
+        }
+        let children = match self.node(group) {
+            Ok(children) => children,
+            Err(bound) => {
+                if let Some(bound) = bound {
+                    self.min_pruned = self.min_pruned.min(bound);
+                }
+                return Ok(false);
+            }
+        };
+        let mut rest: Vec<u32> = Vec::with_capacity(group.len() - 1);
+        for (j, &(offset, k)) in children.iter().enumerate() {
+            if j as u64 > discrepancies as u64 {
+                self.skipped = true;
+                break;
+            }
+            if self.nodes_left == 0 || !budget.spend() {
+                return Err(OutOfNodes);
+            }
+            self.nodes_left -= 1;
+            let marks = self.apply(k, offset);
+            rest.clear();
+            rest.extend(group.iter().copied().filter(|&b| b != k));
+            if self.solve(&rest, discrepancies - j as u32, budget)? {
+                return Ok(true);
+            }
+            self.undo(k, marks);
+        }
+        Ok(false)
+    }
+
+    /// Undoes the placements of the buffers in `placed` (solved parts), back to `last`.
+    fn undo_parts(&mut self, placed: &[u32], marks: Option<(usize, usize)>, last: (u64, u32)) {
+        let Some((floor_mark, raise_mark)) = marks else {
+            return;
+        };
+        // Floors and unplaced sizes: replay the floor trail backwards.
+        while self.floor_trail.len() > floor_mark {
+            let (s, old) = self.floor_trail.pop().unwrap();
+            self.floor[s as usize] = old;
+        }
+        for &k in placed {
+            for s in self.problem.sections(k) {
+                self.unplaced_size[s] += self.problem.size[k as usize];
+            }
+            self.placed[k as usize] = false;
+        }
+        while self.raise_trail.len() > raise_mark {
+            let (j, old) = self.raise_trail.pop().unwrap();
+            self.raised[j as usize] = old;
         }
         self.last = last;
     }
 
-    /// Evaluates the current node against `target` (the largest peak still wanted).
-    fn node(&self, target: u64) -> Node {
+    /// Evaluates the node whose unplaced buffers are `group` (one part): the placements to
+    /// branch on, best first, or `Err` with the bound that prunes it (`None` for dominance).
+    fn node(&mut self, group: &[u32]) -> Result<Vec<(u64, u32)>, Option<u64>> {
         let p = self.problem;
-        if self.unplaced.is_empty() {
-            return Node::Plan(self.floor.iter().copied().max().unwrap_or(0));
-        }
-        // Every later placement goes at or above the last offset.
-        let base = self.last.0;
-        let mut bound = 0u64;
-        for s in 0..p.sections {
-            let top = self.floor[s];
-            bound = bound.max(if self.unplaced_size[s] > 0 {
-                top.max(base) + self.unplaced_size[s]
-            } else {
-                top
-            });
-        }
-        if bound > target {
-            return Node::Pruned(Some(bound));
-        }
+        let target = self.target;
         // The two lowest tops that unplaced buffers can reach, for the gap rule.
         let (mut low1, mut low1_of, mut low2) = (u64::MAX, u32::MAX, u64::MAX);
         let mut children = Vec::new();
-        for &k in &self.unplaced {
+        let first = p.first_section[group[0] as usize] as usize;
+        let mut end = first;
+        for &k in group {
+            for s in p.sections(k) {
+                self.lowest[s] = u64::MAX;
+            }
+            end = end.max(p.end_section[k as usize] as usize);
+        }
+        for &k in group {
             let align = p.align[k as usize];
             let offset = self.raised[k as usize].saturating_add(align - 1) & !(align - 1);
             let top = offset.saturating_add(p.size[k as usize]);
             if top > target {
-                return Node::Pruned(Some(top));
+                return Err(Some(top));
+            }
+            for s in p.sections(k) {
+                self.lowest[s] = self.lowest[s].min(offset);
             }
             if top < low1 {
                 (low2, low1, low1_of) = (low1, top, k);
@@ -404,97 +535,45 @@ impl<'a> State<'a> {
                 children.push((offset, k));
             }
         }
+        // In each section the unplaced buffers stack up from the lowest offset any of them can
+        // take, which is at least the last offset since later placements go higher.
+        let base = self.last.0;
+        for s in first..end {
+            let bound = self.lowest[s].max(base) + self.unplaced_size[s];
+            if bound > target {
+                return Err(Some(bound));
+            }
+        }
+        // A packed plan leaves no gap below a placement that another buffer would fill.
         children.retain(|&(offset, k)| offset < if k == low1_of { low2 } else { low1 });
         if children.is_empty() {
-            return Node::Pruned(None);
+            return Err(None);
         }
         // Branching in key order tries first the child that forbids the fewest others.
         children.sort_unstable();
         // The lowest child is next in every completion unless another placement lifts its
         // floor; with no unplaced buffer conflicting with it, nothing can.
-        let (_, first) = children[0];
-        if p.conflicts(first).iter().all(|&j| self.placed[j as usize]) {
+        let (_, first_child) = children[0];
+        if p.conflicts(first_child)
+            .iter()
+            .all(|&j| self.placed[j as usize])
+        {
             children.truncate(1);
         }
-        Node::Branch(children)
+        Ok(children)
     }
+}
 
-    /// Depth-first search for plans with peak at most `target`, lowering the target after
-    /// each plan found, until one reaches `stop`, the tree is exhausted, or `limit` nodes (or
-    /// the shared budget) are spent.
-    fn dfs(&mut self, mut target: u64, stop: u64, limit: u64, budget: &mut Budget) -> Run {
-        let mut run = Run {
-            best: None,
-            complete: false,
-            min_pruned: u64::MAX,
-        };
-        let mut stack: Vec<Frame> = Vec::new();
-        match self.node(target) {
-            Node::Branch(children) => stack.push(self.frame(children)),
-            Node::Pruned(bound) => {
-                run.min_pruned = bound.unwrap_or(u64::MAX);
-                run.complete = true;
-                return run;
-            }
-            Node::Plan(_) => unreachable!("a component has at least one buffer"),
+/// Splits `group` (in local index order, so by start time) into parts that share no section.
+fn split(problem: &Problem, group: &[u32]) -> Vec<Vec<u32>> {
+    let mut parts: Vec<Vec<u32>> = Vec::new();
+    let mut reach = 0u32;
+    for &k in group {
+        if parts.is_empty() || problem.first_section[k as usize] >= reach {
+            parts.push(Vec::new());
         }
-        let mut spent = 0u64;
-        while let Some(frame) = stack.last_mut() {
-            if frame.applied {
-                frame.applied = false;
-                let (_, k) = frame.children[frame.next - 1];
-                let frame = stack.last().unwrap();
-                self.undo(k, frame);
-            }
-            let frame = stack.last_mut().unwrap();
-            if frame.next == frame.children.len() {
-                stack.pop();
-                continue;
-            }
-            if spent >= limit || !budget.spend() {
-                break;
-            }
-            spent += 1;
-            let (offset, k) = frame.children[frame.next];
-            frame.next += 1;
-            frame.applied = true;
-            frame.floor_mark = self.floor_trail.len();
-            frame.raise_mark = self.raise_trail.len();
-            frame.last = self.last;
-            self.apply(k, offset);
-            match self.node(target) {
-                Node::Plan(peak) => {
-                    run.best = Some((peak, self.offset.clone()));
-                    if peak <= stop {
-                        break;
-                    }
-                    target = peak - 1;
-                }
-                Node::Pruned(bound) => {
-                    run.min_pruned = run.min_pruned.min(bound.unwrap_or(u64::MAX));
-                }
-                Node::Branch(children) => stack.push(self.frame(children)),
-            }
-        }
-        run.complete = stack.is_empty();
-        // Leave the state at the root for the next run.
-        while let Some(frame) = stack.pop() {
-            if frame.applied {
-                let (_, k) = frame.children[frame.next - 1];
-                self.undo(k, &frame);
-            }
-        }
-        run
+        parts.last_mut().unwrap().push(k);
+        reach = reach.max(problem.end_section[k as usize]);
     }
-
-    fn frame(&self, children: Vec<(u64, u32)>) -> Frame {
-        Frame {
-            children,
-            next: 0,
-            applied: false,
-            floor_mark: 0,
-            raise_mark: 0,
-            last: (0, 0),
-        }
-    }
+    parts
 }

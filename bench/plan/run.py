@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Planner benchmark: builds the release binary, plans MiniMalloc's 11 challenging instances
+and a synthetic scaling series, and prints Markdown tables.
+
+Usage: bench/plan/run.py [--time-limit=SECONDS] [--planner=auto|greedy|exact|naive]
+                         [--no-scaling] [--no-build]
+
+Every plan is checked by the planner's independent checker (--verify-plan) and again here
+(no two live buffers overlap, peak recomputed). Times are wall-clock times of the whole
+command (reading the CSV, planning, writing the result).
+"""
+
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+INSTANCES = os.path.join(REPO, "bench", "minimalloc", "challenging")
+CAPACITY = 1048576
+SUMMARY = re.compile(
+    r"plan: peak (\d+) lower_bound (\d+) ratio ([\d.]+) (\S+) planner (\S+) nodes (\d+) "
+    r"time ([\d.]+)s( \(time limit hit\))?"
+)
+
+
+def target_dir():
+    return os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
+
+
+def build():
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
+
+
+def check(csv_text):
+    """Independent re-check of a planned CSV; returns the peak."""
+    lines = csv_text.strip().split("\n")
+    cols = lines[0].split(",")
+    lo, up, sz, off = (cols.index(c) for c in ("lower", "upper", "size", "offset"))
+    rows = [line.split(",") for line in lines[1:]]
+    bufs = [(int(r[lo]), int(r[up]), int(r[sz]), int(r[off])) for r in rows]
+    events = sorted(
+        [(b[0], 1, i) for i, b in enumerate(bufs)] + [(b[1], 0, i) for i, b in enumerate(bufs)]
+    )
+    live = set()
+    for _, kind, i in events:
+        if kind == 0:
+            live.discard(i)
+            continue
+        _, _, s, o = bufs[i]
+        for j in live:
+            _, _, s2, o2 = bufs[j]
+            if s and s2 and o < o2 + s2 and o2 < o + s:
+                raise SystemExit(f"overlap between rows {i} and {j}")
+        live.add(i)
+    return max((b[3] + b[2] for b in bufs), default=0)
+
+
+def run(path, args, verify_python=True):
+    binary = os.path.join(target_dir(), "release", "bufreuse")
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [binary, "--plan", "--verify-plan", *args, path], capture_output=True, text=True
+    )
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{path}: exit {proc.returncode}: {proc.stderr}")
+    m = SUMMARY.search(proc.stderr)
+    if not m:
+        raise SystemExit(f"{path}: no summary line in {proc.stderr!r}")
+    peak, lb = int(m.group(1)), int(m.group(2))
+    if verify_python and check(proc.stdout) != peak:
+        raise SystemExit(f"{path}: the reported peak is not the plan's")
+    return {
+        "peak": peak,
+        "lb": lb,
+        "proven": m.group(4) == "optimal",
+        "planner": m.group(5),
+        "nodes": int(m.group(6)),
+        "plan_time": float(m.group(7)),
+        "cut": bool(m.group(8)),
+        "wall": wall,
+        "buffers": proc.stdout.count("\n") - 1,
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--time-limit", default="1")
+    ap.add_argument("--planner", default="auto")
+    ap.add_argument("--no-scaling", action="store_true")
+    ap.add_argument("--no-build", action="store_true")
+    opts = ap.parse_args()
+    if not opts.no_build:
+        build()
+    args = [f"--planner={opts.planner}", f"--time-limit={opts.time_limit}"]
+    print(f"MiniMalloc challenging instances, `bufreuse --plan {' '.join(args)}`:\n")
+    print("| instance | buffers | lower bound | peak | peak / LB | proven | fits 1048576 "
+          "| planner | nodes | time (s) |")
+    print("|---|---:|---:|---:|---:|---|---|---|---:|---:|")
+    ratios = []
+    for name in sorted(os.listdir(INSTANCES)):
+        if not name.endswith(".csv"):
+            continue
+        r = run(os.path.join(INSTANCES, name), args)
+        ratio = r["peak"] / r["lb"]
+        ratios.append(ratio)
+        cut = " (cut)" if r["cut"] else ""
+        print(f"| {name.split('.')[0]} | {r['buffers']} | {r['lb']} | {r['peak']} "
+              f"| {ratio:.4f} | {'yes' if r['proven'] else 'no'} "
+              f"| {'yes' if r['peak'] <= CAPACITY else 'no'} | {r['planner']} "
+              f"| {r['nodes']} | {r['wall']:.2f}{cut} |")
+        sys.stdout.flush()
+    geo = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    print(f"\nGeometric mean of peak / lower bound: {geo:.4f}\n")
+    if opts.no_scaling:
+        return
+    print("Synthetic scaling series (`bench/plan/gen.py N 1`), greedy and auto:\n")
+    print("| buffers | lower bound | greedy peak / LB | greedy plan time (s) | greedy wall (s) "
+          "| auto peak / LB | auto wall (s) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (1000, 10000, 100000, 1000000):
+            path = os.path.join(tmp, f"gen{n}.csv")
+            with open(path, "w") as f:
+                subprocess.run([sys.executable, os.path.join(HERE, "gen.py"), str(n), "1"],
+                               stdout=f, check=True)
+            small = n <= 10000
+            g = run(path, ["--planner=greedy"], verify_python=small)
+            a = run(path, ["--planner=auto"], verify_python=small)
+            print(f"| {n} | {g['lb']} | {g['peak'] / g['lb']:.4f} | {g['plan_time']:.3f} "
+                  f"| {g['wall']:.2f} | {a['peak'] / a['lb']:.4f} | {a['wall']:.2f} |")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
