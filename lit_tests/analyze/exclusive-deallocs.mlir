@@ -2,10 +2,6 @@
 // successor block) free the buffer once on every execution: the buffer is not pooled
 // (`multiple-deallocs`), but there must be no "deallocated more than once" warning.
 //
-// XFAIL: *
-// BUG: src/analysis/mod.rs `check_allocation` warns "%y is deallocated more than once" for
-// every allocation with two dealloc ops, without asking whether they can both run.
-//
 // RUN: bufreuse --analyze %s -o %t 2>&1 | FileCheck --allow-empty %s
 // RUN: FileCheck --check-prefix=REPORT --input-file=%t %s
 // CHECK-NOT: warning:

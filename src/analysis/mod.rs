@@ -165,7 +165,14 @@ fn check_allocation(
                 .with_note(dealloc, "deallocated here"),
             );
         }
-        if *r == Reason::MultipleDeallocs {
+        // Deallocs in one block all run; deallocs on exclusive paths (the two branches of an
+        // scf.if) free the buffer once and are not worth a warning.
+        let same_block_twice = a.deallocs.iter().enumerate().any(|(i, d)| {
+            a.deallocs[..i]
+                .iter()
+                .any(|e| m.op(*e).parent == m.op(*d).parent)
+        });
+        if *r == Reason::MultipleDeallocs && same_block_twice {
             let at = culprit.map_or(op.span, |c| m.op(c).span);
             warnings.push(
                 Diagnostic::warning(
