@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""Random executable memref programs for bufreuse's equivalence test (seeded, deterministic).
+
+Usage:
+  gen_programs.py --seed S [-o FILE]            one program (stdout by default)
+  gen_programs.py --seeds A:B --out-dir DIR     programs gen_A.mlir .. gen_{B-1}.mlir
+
+The same seed gives the same bytes on every machine (only Python's seeded `random.Random`).
+
+Each program has one to three worker functions called from `@main` (one of them twice). A
+worker allocates temporaries with random static shapes (one to three dimensions) and element
+types (f32, f64, i32, i64, i8, i16, index), fills each one completely right after its
+allocation (`scf.for` nest or `linalg.fill`), combines live temporaries into new ones
+(`scf.for` nests that map linear indices across shapes, `linalg.generic` for equal shapes,
+`memref.copy`), frees them at random later points, and has
+  * `scf.for` loops whose body allocates, uses and frees its own temporaries and also reads
+    and updates outer ones,
+  * `scf.if` whose branches allocate, use and free their own temporaries,
+  * temporaries that escape (cast to an unranked memref and printed with `printMemref*`),
+    dynamic-shape ones and ones with an `alignment` attribute, so that both pooled and kept
+    allocations appear.
+Every value that is computed is folded into the worker's checksums (an i64 hash and an f64
+sum, kept in two one-element buffers) before its buffer is freed, and the checksums are
+printed at the end of the worker; nothing uninitialised is ever read, so the output depends
+only on the data, never on where the buffers are.
+
+Float values are kept in (-1e4, 1e4) with `arith.remf` after every combination, so no
+infinity or NaN arises and float-to-int conversions stay in range. Narrow integers are
+widened before they are folded or printed.
+"""
+
+import argparse
+import os
+import random
+import sys
+
+FLOATS = ("f32", "f64")
+INTS = ("i8", "i16", "i32", "i64", "index")
+TYPES = FLOATS + INTS
+BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64, "f32": 32, "f64": 64}
+# Element types printMemref* can print (i8 prints raw characters, i16/index have no printer).
+PRINTABLE = {"f32": "F32", "f64": "F64", "i32": "I32", "i64": "I64"}
+
+
+class Buf:
+    """A live temporary: SSA name, element type and static shape."""
+
+    def __init__(self, name, elem, shape):
+        self.name = name
+        self.elem = elem
+        self.shape = shape
+
+    @property
+    def size(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    @property
+    def type(self):
+        return "memref<%sx%s>" % ("x".join(str(d) for d in self.shape), self.elem)
+
+
+class Gen:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.lines = []
+        self.indent = 1
+        self.counter = 0
+        self.printers = set()
+        self.stats = {"allocs": 0, "escapes": 0, "loops": 0, "ifs": 0}
+
+    # -- emission helpers -------------------------------------------------------------------
+
+    def emit(self, text):
+        self.lines.append("  " * self.indent + text)
+
+    def fresh(self, base="v"):
+        self.counter += 1
+        return "%%%s%d" % (base, self.counter)
+
+    def const(self, value, ty):
+        name = self.fresh("k")
+        if ty in FLOATS:
+            self.emit("%s = arith.constant %s : %s" % (name, float_lit(value), ty))
+        else:
+            self.emit("%s = arith.constant %d : %s" % (name, value, ty))
+        return name
+
+    def op(self, opname, operands, ty):
+        name = self.fresh()
+        self.emit("%s = %s %s : %s" % (name, opname, ", ".join(operands), ty))
+        return name
+
+    def convert(self, v, src, dst):
+        """`v` of type `src` as a value of type `dst` (values are small, see the module doc)."""
+        if src == dst:
+            return v
+        if src == "index":
+            v = self.cast("arith.index_cast", v, "index", "i64")
+            src = "i64"
+            if dst == "i64":
+                return v
+        if dst == "index":
+            v = self.convert(v, src, "i64")
+            return self.cast("arith.index_cast", v, "i64", "index")
+        if src in FLOATS and dst in FLOATS:
+            op = "arith.extf" if BITS[dst] > BITS[src] else "arith.truncf"
+            return self.cast(op, v, src, dst)
+        if src in FLOATS:
+            v = self.cast("arith.fptosi", v, src, "i32")
+            return self.convert(v, "i32", dst)
+        if dst in FLOATS:
+            return self.cast("arith.sitofp", v, src, dst)
+        op = "arith.extsi" if BITS[dst] > BITS[src] else "arith.trunci"
+        return self.cast(op, v, src, dst)
+
+    def cast(self, opname, v, src, dst):
+        name = self.fresh()
+        self.emit("%s = %s %s : %s to %s" % (name, opname, v, src, dst))
+        return name
+
+    def open_nest(self, shape):
+        """Opens one `scf.for` per dimension; returns the induction variables and the
+        linear index of the current element."""
+        ivs = []
+        for d in shape:
+            iv = self.fresh("i")
+            self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (iv, self.const(d, "index")))
+            self.indent += 1
+            ivs.append(iv)
+        linear = ivs[0]
+        for iv, d in zip(ivs[1:], shape[1:]):
+            scaled = self.op("arith.muli", [linear, self.const(d, "index")], "index")
+            linear = self.op("arith.addi", [scaled, iv], "index")
+        return ivs, linear
+
+    def close(self, n):
+        for _ in range(n):
+            self.indent -= 1
+            self.emit("}")
+
+    def delinearize(self, linear, buf):
+        """Indices into `buf` of element `linear mod size(buf)`."""
+        rest = self.op("arith.remui", [linear, self.const(buf.size, "index")], "index")
+        idx = []
+        for d in reversed(buf.shape[1:]):
+            dc = self.const(d, "index")
+            idx.append(self.op("arith.remui", [rest, dc], "index"))
+            rest = self.op("arith.divui", [rest, dc], "index")
+        idx.append(rest)
+        return list(reversed(idx))
+
+    def load(self, buf, idx):
+        name = self.fresh()
+        self.emit("%s = memref.load %s[%s] : %s" % (name, buf.name, ", ".join(idx), buf.type))
+        return name
+
+    def store(self, v, buf, idx):
+        self.emit("memref.store %s, %s[%s] : %s" % (v, buf.name, ", ".join(idx), buf.type))
+
+    def bound(self, v, ty):
+        """Keeps a float in (-1e4, 1e4)."""
+        if ty not in FLOATS:
+            return v
+        return self.op("arith.remf", [v, self.const(10000.0, ty)], ty)
+
+    def combine(self, a, b, ty):
+        if ty in FLOATS:
+            opname = self.rng.choice(
+                ["arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.minimumf"]
+            )
+            return self.bound(self.op(opname, [a, b], ty), ty)
+        opname = self.rng.choice(
+            ["arith.addi", "arith.subi", "arith.muli", "arith.xori", "arith.andi", "arith.ori"]
+        )
+        return self.op(opname, [a, b], ty)
+
+    # -- program pieces ---------------------------------------------------------------------
+
+    def random_shape(self):
+        rank = self.rng.choice([1, 1, 2, 2, 3])
+        if rank == 1:
+            return [self.rng.randint(1, 24)]
+        if rank == 2:
+            return [self.rng.randint(1, 8), self.rng.randint(1, 8)]
+        return [self.rng.randint(1, 4), self.rng.randint(1, 4), self.rng.randint(1, 5)]
+
+    def alloc(self, elem=None, shape=None):
+        elem = elem or self.rng.choice(TYPES)
+        shape = shape or self.random_shape()
+        buf = Buf(self.fresh("t"), elem, shape)
+        attr = ""
+        if self.rng.random() < 0.1:
+            attr = " {alignment = %d : i64}" % self.rng.choice([16, 32, 128])
+        self.emit("%s = memref.alloc()%s : %s" % (buf.name, attr, buf.type))
+        self.stats["allocs"] += 1
+        return buf
+
+    def dealloc(self, buf):
+        self.emit("memref.dealloc %s : %s" % (buf.name, buf.type))
+
+    def fill(self, buf, salt=None):
+        """Writes every element: a constant (`linalg.fill`) or a function of the linear
+        index and of `salt` (an index value, e.g. a loop counter)."""
+        if salt is None and self.rng.random() < 0.25:
+            value = self.rng.randint(-9, 9)
+            c = self.const(value / 2 if buf.elem in FLOATS else value, buf.elem)
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, buf.elem, buf.name, buf.type))
+            return
+        ivs, linear = self.open_nest(buf.shape)
+        v = self.op("arith.muli", [linear, self.const(self.rng.randint(1, 7), "index")], "index")
+        v = self.op("arith.addi", [v, self.const(self.rng.randint(-20, 20), "index")], "index")
+        if salt is not None:
+            v = self.op("arith.addi", [v, salt], "index")
+        v = self.convert(v, "index", buf.elem)
+        if buf.elem in FLOATS:
+            v = self.op("arith.mulf", [v, self.const(0.25, buf.elem)], buf.elem)
+        self.store(v, buf, ivs)
+        self.close(len(ivs))
+
+    def new_filled(self, salt=None):
+        buf = self.alloc()
+        self.fill(buf, salt)
+        return buf
+
+    def combine_into(self, a, b, out):
+        """out = a (op) b elementwise; a and b are read at linear index mod their size."""
+        same = a.shape == out.shape and b.shape == out.shape
+        if same and self.rng.random() < 0.6:
+            self.emit(
+                "linalg.generic {indexing_maps = [%s, %s, %s], iterator_types = [%s]}"
+                % (
+                    *[identity_map(len(out.shape))] * 3,
+                    ", ".join(['"parallel"'] * len(out.shape)),
+                )
+            )
+            self.emit(
+                "    ins(%s, %s : %s, %s) outs(%s : %s) {"
+                % (a.name, b.name, a.type, b.type, out.name, out.type)
+            )
+            ba, bb, bo = self.fresh("a"), self.fresh("b"), self.fresh("o")
+            self.emit("^bb0(%s: %s, %s: %s, %s: %s):" % (ba, a.elem, bb, b.elem, bo, out.elem))
+            self.indent += 1
+            x = self.convert(ba, a.elem, out.elem)
+            y = self.convert(bb, b.elem, out.elem)
+            r = self.combine(x, y, out.elem)
+            self.emit("linalg.yield %s : %s" % (r, out.elem))
+            self.indent -= 1
+            self.emit("}")
+            return
+        ivs, linear = self.open_nest(out.shape)
+        x = self.convert(self.load(a, self.delinearize(linear, a)), a.elem, out.elem)
+        y = self.convert(self.load(b, self.delinearize(linear, b)), b.elem, out.elem)
+        self.store(self.combine(x, y, out.elem), out, ivs)
+        self.close(len(ivs))
+
+    def combined(self, a, b):
+        """A new temporary = a (op) b, of a's shape or a random one."""
+        shape = a.shape if self.rng.random() < 0.5 else self.random_shape()
+        elem = self.rng.choice([a.elem, b.elem, self.rng.choice(TYPES)])
+        out = self.alloc(elem, shape)
+        self.combine_into(a, b, out)
+        return out
+
+    def update(self, target, src):
+        """target = target (op) src, in place."""
+        ivs, linear = self.open_nest(target.shape)
+        old = self.load(target, ivs)
+        y = self.convert(self.load(src, self.delinearize(linear, src)), src.elem, target.elem)
+        self.store(self.combine(old, y, target.elem), target, ivs)
+        self.close(len(ivs))
+
+    def fold(self, buf):
+        """Folds every element of `buf` into the checksums."""
+        ivs, linear = self.open_nest(buf.shape)
+        v = self.load(buf, ivs)
+        zero = self.const(0, "index")
+        if buf.elem in FLOATS:
+            x = self.convert(v, buf.elem, "f64")
+            w = self.convert(self.op("arith.addi", [linear, self.const(1, "index")], "index"),
+                             "index", "f64")
+            x = self.op("arith.mulf", [x, w], "f64")
+            old = self.load(self.facc, [zero])
+            self.store(self.op("arith.addf", [old, x], "f64"), self.facc, [zero])
+        else:
+            x = self.convert(v, buf.elem, "i64")
+            old = self.load(self.acc, [zero])
+            h = self.op("arith.muli", [old, self.const(1000003, "i64")], "i64")
+            h = self.op("arith.xori", [h, x], "i64")
+            self.store(h, self.acc, [zero])
+        self.close(len(ivs))
+
+    def escape(self, buf):
+        """Prints `buf` through the runner utils: the allocation escapes into a call."""
+        suffix = PRINTABLE[buf.elem]
+        self.printers.add(suffix)
+        u = self.fresh("u")
+        self.emit("%s = memref.cast %s : %s to memref<*x%s>" % (u, buf.name, buf.type, buf.elem))
+        self.emit("func.call @printMemref%s(%s) : (memref<*x%s>) -> ()" % (suffix, u, buf.elem))
+        self.stats["escapes"] += 1
+
+    def dynamic(self):
+        """A dynamic-shape temporary: filled, folded, freed (never pooled)."""
+        elem = self.rng.choice(["f32", "i32", "i64"])
+        n = self.const(self.rng.randint(1, 12), "index")
+        name = self.fresh("d")
+        ty = "memref<?x%s>" % elem
+        self.emit("%s = memref.alloc(%s) : %s" % (name, n, ty))
+        self.stats["allocs"] += 1
+        i = self.fresh("i")
+        self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (i, n))
+        self.indent += 1
+        v = self.convert(self.op("arith.muli", [i, self.const(3, "index")], "index"), "index", elem)
+        self.emit("memref.store %s, %s[%s] : %s" % (v, name, i, ty))
+        self.indent -= 1
+        self.emit("}")
+        self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (i + "r", n))
+        self.indent += 1
+        v = self.fresh()
+        self.emit("%s = memref.load %s[%s] : %s" % (v, name, i + "r", ty))
+        x = self.convert(v, elem, "i64")
+        zero = self.const(0, "index")
+        old = self.load(self.acc, [zero])
+        self.store(self.op("arith.addi", [old, x], "i64"), self.acc, [zero])
+        self.indent -= 1
+        self.emit("}")
+        self.emit("memref.dealloc %s : %s" % (name, ty))
+
+    def scoped(self, live, salt):
+        """Temporaries that live only in the current region (a loop body or a branch):
+        allocated, combined with outer ones, folded and freed here."""
+        inner = [self.new_filled(salt)]
+        for _ in range(self.rng.randint(0, 2)):
+            a = self.rng.choice(inner + live)
+            b = self.rng.choice(inner + live)
+            inner.append(self.combined(a, b))
+        if live and self.rng.random() < 0.5:
+            self.update(self.rng.choice(live), self.rng.choice(inner))
+        self.rng.shuffle(inner)
+        for buf in inner:
+            self.fold(buf)
+            self.dealloc(buf)
+
+    def loop(self, live, depth=0):
+        self.stats["loops"] += 1
+        k = self.fresh("k")
+        self.emit(
+            "scf.for %s = %%c0 to %s step %%c1 {" % (k, self.const(self.rng.randint(2, 4), "index"))
+        )
+        self.indent += 1
+        self.scoped(live, k)
+        if depth == 0 and self.rng.random() < 0.3:
+            self.loop(live, depth + 1)
+        self.indent -= 1
+        self.emit("}")
+
+    def branch(self, live):
+        self.stats["ifs"] += 1
+        zero = self.const(0, "index")
+        h = self.load(self.acc, [zero])
+        bit = self.op("arith.andi", [h, self.const(1, "i64")], "i64")
+        cond = self.fresh("c")
+        self.emit("%s = arith.cmpi eq, %s, %s : i64" % (cond, bit, self.const(0, "i64")))
+        self.emit("scf.if %s {" % cond)
+        self.indent += 1
+        self.scoped(live, None)
+        self.indent -= 1
+        self.emit("} else {")
+        self.indent += 1
+        self.scoped(live, None)
+        self.indent -= 1
+        self.emit("}")
+
+    def worker(self, name):
+        self.emit("func.func @%s() {" % name)
+        self.indent = 1
+        self.emit("%c0 = arith.constant 0 : index")
+        self.emit("%c1 = arith.constant 1 : index")
+        zero = "%c0"
+        self.acc = Buf(self.fresh("acc"), "i64", [1])
+        self.facc = Buf(self.fresh("facc"), "f64", [1])
+        for b, init in [(self.acc, self.const(17, "i64")), (self.facc, self.const(0.0, "f64"))]:
+            self.emit("%s = memref.alloc() : %s" % (b.name, b.type))
+            self.stats["allocs"] += 1
+            self.store(init, b, [zero])
+        live = []
+        escaped = []
+        for _ in range(self.rng.randint(8, 16)):
+            r = self.rng.random()
+            if not live or r < 0.25:
+                live.append(self.new_filled())
+            elif r < 0.5:
+                a, b = self.rng.choice(live), self.rng.choice(live)
+                live.append(self.combined(a, b))
+            elif r < 0.62:
+                self.loop(live)
+            elif r < 0.72:
+                self.branch(live)
+            elif r < 0.77:
+                self.dynamic()
+            elif r < 0.85 and any(b.elem in PRINTABLE for b in live):
+                buf = self.rng.choice([b for b in live if b.elem in PRINTABLE])
+                if buf not in escaped:
+                    self.escape(buf)
+                    escaped.append(buf)
+            elif r < 0.9:
+                src = self.rng.choice(live)
+                out = self.alloc(src.elem, src.shape)
+                self.emit("memref.copy %s, %s : %s to %s" % (src.name, out.name, src.type, out.type))
+                live.append(out)
+            else:
+                # Free one at a random point, after its value has been counted.
+                buf = live.pop(self.rng.randrange(len(live)))
+                self.fold(buf)
+                self.dealloc(buf)
+        self.rng.shuffle(live)
+        for buf in live:
+            self.fold(buf)
+            self.dealloc(buf)
+        h = self.load(self.acc, [zero])
+        f = self.load(self.facc, [zero])
+        self.emit("func.call @printI64(%s) : (i64) -> ()" % h)
+        self.emit("func.call @printNewline() : () -> ()")
+        self.emit("func.call @printF64(%s) : (f64) -> ()" % f)
+        self.emit("func.call @printNewline() : () -> ()")
+        self.dealloc(self.acc)
+        self.dealloc(self.facc)
+        self.emit("return")
+        self.indent = 0
+        self.emit("}")
+
+    def program(self, seed):
+        workers = ["work%d" % i for i in range(self.rng.randint(1, 3))]
+        body_start = len(self.lines)
+        for w in workers:
+            self.indent = 0
+            self.worker(w)
+            self.lines.append("")
+        body = self.lines[body_start:]
+        calls = list(workers) + [self.rng.choice(workers)]
+        head = [
+            "// Generated by tests/tools/gen_programs.py --seed %d: do not edit." % seed,
+            "// allocs %(allocs)d, escapes %(escapes)d, loops %(loops)d, ifs %(ifs)d" % self.stats,
+            "func.func private @printI64(i64)",
+            "func.func private @printF64(f64)",
+            "func.func private @printNewline()",
+        ]
+        for s in sorted(self.printers):
+            ty = s.lower()
+            head.append(
+                "func.func private @printMemref%s(memref<*x%s>) attributes "
+                "{llvm.emit_c_interface}" % (s, ty)
+            )
+        head.append("")
+        main = ["func.func @main() {"]
+        main += ["  func.call @%s() : () -> ()" % w for w in calls]
+        main += ["  return", "}"]
+        return "\n".join(head + body + main) + "\n"
+
+
+def identity_map(rank):
+    dims = ", ".join("d%d" % i for i in range(rank))
+    return "affine_map<(%s) -> (%s)>" % (dims, dims)
+
+
+def float_lit(x):
+    return "%.6e" % x
+
+
+def generate(seed):
+    return Gen(seed).program(seed)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seed", type=int, help="one program from this seed")
+    p.add_argument("--seeds", help="A:B, the seeds A..B-1 (with --out-dir)")
+    p.add_argument("--out-dir", help="directory for gen_SEED.mlir files")
+    p.add_argument("-o", dest="output", help="output file (default: stdout)")
+    args = p.parse_args(argv)
+    if args.seeds is not None:
+        if not args.out_dir:
+            p.error("--seeds needs --out-dir")
+        lo, _, hi = args.seeds.partition(":")
+        os.makedirs(args.out_dir, exist_ok=True)
+        for s in range(int(lo), int(hi)):
+            with open(os.path.join(args.out_dir, "gen_%d.mlir" % s), "w") as f:
+                f.write(generate(s))
+        return 0
+    if args.seed is None:
+        p.error("give --seed S or --seeds A:B --out-dir DIR")
+    text = generate(args.seed)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
