@@ -162,8 +162,7 @@ class Runner:
 
     def verify(self, path):
         self.need(runner=False)
-        # The printed IR is read and dropped here. Never `-o /dev/null`: mlir-opt removes its
-        # output file when it fails, and as root that deletes the device.
+        # The printed IR goes to a pipe and is dropped: no output file is named at all.
         self.call("mlir-opt (verify %s)" % path, [self.mlir_opt, path])
 
     def run(self, path, tag, work):
