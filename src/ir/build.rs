@@ -1,19 +1,26 @@
 //! Builds the IR from the syntax tree: resolves value names, block labels and aliases, interns
 //! types, and checks what the names alone can tell: undefined and redefined values, types of
 //! uses against definitions, result counts. All errors are collected, not just the first.
+//!
+//! The parser has already stored ops, blocks and regions in arenas, in the order it finished
+//! them (inner ops before the op holding them). `build` walks them from the top in pre-order,
+//! creates the values, resolves every name, fills in operands, results, successors and
+//! parents, and numbers every entity in pre-order (an op before the ops of its regions, a
+//! region's blocks together): at the end each record is moved to its new index.
 
 use super::types::{Attr, MemRefType, Type};
-use super::{
-    BlockData, BlockId, Module, OpData, OpId, RegionData, RegionId, ValueData, ValueDef, ValueId,
-};
+use super::{BlockId, Module, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId};
 use crate::diag::Diagnostic;
 use crate::source::Span;
-use crate::syntax::ast;
-use std::collections::HashMap;
+use crate::syntax::ast::{self, ArgType, File, TypeTable};
+use rustc_hash::FxHashMap;
 
 /// Deeper nesting of regions than this is refused with an error (a hostile file could otherwise
 /// drive the builder into a stack overflow).
 pub const MAX_NESTING: usize = 1000;
+
+/// Marks an entity the walk has not reached (yet).
+const UNSET: u32 = u32::MAX;
 
 /// A name in scope: the first value of its group and the group's size.
 #[derive(Clone, Copy)]
@@ -24,76 +31,179 @@ struct Binding {
 
 /// One level of value scope: a region's names, and whether names above it are hidden
 /// (`func.func` and `builtin.module` are isolated from above).
-struct Scope {
-    values: HashMap<Box<str>, Binding>,
+struct Scope<'a> {
+    values: FxHashMap<&'a str, Binding>,
     isolated: bool,
 }
 
-struct Builder {
+struct Builder<'a> {
+    text: &'a str,
+    /// The parser's arenas; values are added in their final order.
     m: Module,
+    types: TypeTable,
+    op_syntax: Vec<ast::OpSyntax>,
+    uses: Vec<ast::Use>,
+    group_spans: Vec<Span>,
+    result_types: Vec<TypeId>,
+    successors: Vec<ast::Successor<'a>>,
+    block_syntax: Vec<ast::BlockSyntax<'a>>,
+    /// The module type of each parsed type, once it has been resolved without error.
+    type_ids: Vec<Option<TypeId>>,
     errors: Vec<Diagnostic>,
-    scopes: Vec<Scope>,
-    type_aliases: HashMap<Box<str>, Type>,
+    scopes: Vec<Scope<'a>>,
+    /// Block labels of the regions being built, innermost last.
+    labels: Vec<FxHashMap<&'a str, BlockId>>,
+    /// Emptied maps, kept for the next region.
+    spare_scopes: Vec<FxHashMap<&'a str, Binding>>,
+    spare_labels: Vec<FxHashMap<&'a str, BlockId>>,
+    type_aliases: FxHashMap<&'a str, Type>,
+    /// The first definition of each attribute alias, by name (an index into `attr_aliases`).
+    attr_alias_index: FxHashMap<&'a str, usize>,
+    /// The pre-order id of each entity, by the parser's id.
+    new_op: Vec<u32>,
+    new_block: Vec<u32>,
+    new_region: Vec<u32>,
+    next_op: u32,
+    next_block: u32,
+    next_region: u32,
 }
 
-/// Builds a module from parsed items. Returns the module, or every error found.
-pub fn build(items: Vec<ast::Item>) -> Result<Module, Vec<Diagnostic>> {
+/// Builds a module from a parsed file. Returns the module, or every error found.
+pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
+    let File {
+        text,
+        skeleton,
+        types,
+        op_syntax,
+        uses,
+        group_spans,
+        result_types,
+        successors,
+        block_syntax,
+        aliases,
+        top,
+    } = file;
+    let (n_ops, n_blocks, n_regions) = (
+        skeleton.ops.len(),
+        skeleton.blocks.len(),
+        skeleton.regions.len(),
+    );
+    let n_args: usize = block_syntax.iter().map(|b| b.args.len()).sum();
     let mut b = Builder {
-        m: Module::default(),
+        text,
+        m: skeleton,
+        type_ids: vec![None; types.len()],
+        types,
+        op_syntax,
+        uses,
+        group_spans,
+        result_types,
+        successors,
+        block_syntax,
         errors: Vec::new(),
         scopes: vec![Scope {
-            values: HashMap::new(),
+            values: FxHashMap::default(),
             isolated: true,
         }],
-        type_aliases: HashMap::new(),
+        labels: Vec::new(),
+        spare_scopes: Vec::new(),
+        spare_labels: Vec::new(),
+        type_aliases: FxHashMap::default(),
+        attr_alias_index: FxHashMap::default(),
+        new_op: vec![UNSET; n_ops],
+        new_block: vec![UNSET; n_blocks],
+        new_region: vec![UNSET; n_regions],
+        next_op: 0,
+        next_block: 0,
+        next_region: 0,
     };
-    let mut ops = Vec::new();
-    for item in items {
-        match item {
-            ast::Item::TypeAlias(a) => {
-                let resolved = b.resolve_type(a.value, a.span);
-                if b.type_aliases
-                    .insert(a.name.clone(), resolved.clone())
-                    .is_some()
-                {
+    b.m.values.reserve_exact(b.result_types.len() + n_args);
+    for alias in aliases {
+        match alias {
+            ast::AliasDef::Type { name, value, span } => {
+                let t = b.types[value.index()].clone();
+                let resolved = b.resolve_type(t, span);
+                if b.type_aliases.insert(name, resolved.clone()).is_some() {
                     b.errors.push(Diagnostic::error(
-                        a.span,
-                        format!("redefinition of type alias '{}'", a.name),
+                        span,
+                        format!("redefinition of type alias '{name}'"),
                     ));
                 }
-                b.m.type_aliases.push((a.name, resolved));
+                b.m.type_aliases.push((name.into(), resolved));
             }
-            ast::Item::AttrAlias(a) => {
-                if b.m.attr_aliases.iter().any(|(n, _)| *n == a.name) {
+            ast::AliasDef::Attr {
+                name,
+                mut value,
+                span,
+            } => {
+                if b.attr_alias_index.contains_key(name) {
                     b.errors.push(Diagnostic::error(
-                        a.span,
-                        format!("redefinition of attribute alias '{}'", a.name),
+                        span,
+                        format!("redefinition of attribute alias '{name}'"),
                     ));
                 }
-                let value = b.resolve_attr(a.value, a.span);
-                b.m.attr_aliases.push((a.name, value));
+                b.resolve_attr(&mut value, span);
+                b.attr_alias_index
+                    .entry(name)
+                    .or_insert(b.m.attr_aliases.len());
+                b.m.attr_aliases.push((name.into(), value));
             }
-            ast::Item::Op(op) => ops.push(op),
         }
     }
     // Top-level ops form a graph region: their results are visible to each other.
-    b.declare_results(&ops, None);
-    for op in ops {
-        let id = b.op(op, None, 0);
-        b.m.top.push(id);
-    }
-    if b.errors.is_empty() {
-        Ok(b.m)
-    } else {
+    b.declare_results(&top);
+    b.m.top = top.iter().map(|&op| b.op(op, None, 0)).collect();
+    if !b.errors.is_empty() {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
-        Err(b.errors)
+        return Err(b.errors);
     }
+    let mut m = b.m;
+    permute(&mut m.ops, &b.new_op, b.next_op);
+    permute(&mut m.blocks, &b.new_block, b.next_block);
+    permute(&mut m.regions, &b.new_region, b.next_region);
+    Ok(m)
 }
 
-impl Builder {
+/// Moves `v[i]` to index `new[i]` for every reached entity and drops the others (`UNSET`:
+/// parts of the text the walk never reached, such as the body of a named linalg op written
+/// in generic form). Swaps in place, so a large arena is never copied.
+fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32) {
+    let mut unreached = reached;
+    let mut target: Vec<u32> = new
+        .iter()
+        .map(|&n| {
+            if n == UNSET {
+                unreached += 1;
+                unreached - 1
+            } else {
+                n
+            }
+        })
+        .collect();
+    for i in 0..v.len() {
+        while target[i] as usize != i {
+            let j = target[i] as usize;
+            v.swap(i, j);
+            target.swap(i, j);
+        }
+    }
+    v.truncate(reached as usize);
+}
+
+/// Range `start[k]..start[k + 1]` of a side table whose per-entity starts are `start`.
+fn range_of(k: usize, start: impl Fn(usize) -> Option<u32>, len: usize) -> std::ops::Range<usize> {
+    let from = start(k).unwrap_or(len as u32) as usize;
+    let to = start(k + 1).map_or(len, |s| s as usize);
+    from..to
+}
+
+impl<'a> Builder<'a> {
+    // -----------------------------------------------------------------------------------------
+    // Types and attributes
+
     fn resolve_type(&mut self, t: Type, span: Span) -> Type {
         match t {
-            Type::Alias(name) => match self.type_aliases.get(&name) {
+            Type::Alias(name) => match self.type_aliases.get(&*name) {
                 Some(t) => t.clone(),
                 None => {
                     self.errors.push(Diagnostic::error(
@@ -143,11 +253,10 @@ impl Builder {
                 let (layout, memory_space) = match (layout, memory_space) {
                     (None, Some(Attr::Alias(a))) => {
                         let is_layout = self
-                            .m
-                            .attr_aliases
-                            .iter()
-                            .find(|(n, _)| *n == a)
-                            .is_some_and(|(_, v)| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<")));
+                            .attr_alias_index
+                            .get(&*a)
+                            .map(|&i| &self.m.attr_aliases[i].1)
+                            .is_some_and(|v| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<")));
                         if is_layout {
                             (Some(Attr::Alias(a)), None)
                         } else {
@@ -167,93 +276,159 @@ impl Builder {
         }
     }
 
-    fn resolve_attr(&mut self, a: Attr, span: Span) -> Attr {
+    /// Whether resolving `t` could change it or report an error (it names an alias).
+    fn has_alias(t: &Type) -> bool {
+        match t {
+            Type::Alias(_) => true,
+            Type::Complex(t) => Self::has_alias(t),
+            Type::Tuple(ts) => ts.iter().any(Self::has_alias),
+            Type::Function { inputs, results } => inputs.iter().chain(results).any(Self::has_alias),
+            Type::Vector { elem, .. } | Type::Tensor { elem, .. } => Self::has_alias(elem),
+            Type::MemRef(m) => {
+                Self::has_alias(&m.elem)
+                    || matches!((&m.layout, &m.memory_space), (None, Some(Attr::Alias(_))))
+            }
+            _ => false,
+        }
+    }
+
+    /// Resolves the aliases in an attribute (and in the types it holds), in place.
+    fn resolve_attr(&mut self, a: &mut Attr, span: Span) {
         match a {
-            Attr::Type(t) => Attr::Type(self.resolve_type(t, span)),
-            Attr::Array(items) => Attr::Array(
-                items
-                    .into_iter()
-                    .map(|i| self.resolve_attr(i, span))
-                    .collect(),
-            ),
-            Attr::Dict(entries) => Attr::Dict(
-                entries
-                    .into_iter()
-                    .map(|(k, v)| (k, self.resolve_attr(v, span)))
-                    .collect(),
-            ),
-            Attr::Int { text, ty } => Attr::Int {
-                text,
-                ty: ty.map(|t| self.resolve_type(t, span)),
-            },
-            Attr::Float { text, ty } => Attr::Float {
-                text,
-                ty: ty.map(|t| self.resolve_type(t, span)),
-            },
-            Attr::Opaque { text, ty } => Attr::Opaque {
-                text,
-                ty: ty.map(|t| self.resolve_type(t, span)),
-            },
+            Attr::Type(t) => self.resolve_type_in(t, span),
+            Attr::Array(items) => {
+                for i in items {
+                    self.resolve_attr(i, span);
+                }
+            }
+            Attr::Dict(entries) => {
+                for (_, v) in entries {
+                    self.resolve_attr(v, span);
+                }
+            }
+            Attr::Int { ty, .. } | Attr::Float { ty, .. } | Attr::Opaque { ty, .. } => {
+                if let Some(t) = ty {
+                    self.resolve_type_in(t, span);
+                }
+            }
             Attr::Alias(name) => {
-                if !self.m.attr_aliases.iter().any(|(n, _)| *n == name) {
+                if !self.attr_alias_index.contains_key(&**name) {
                     self.errors.push(Diagnostic::error(
                         span,
                         format!("undefined attribute alias '{name}'"),
                     ));
                 }
-                Attr::Alias(name)
             }
-            other => other,
+            Attr::Bool(_) | Attr::Str { .. } | Attr::Unit | Attr::SymbolRef(_) => {}
         }
     }
 
-    fn resolve_attrs(&mut self, attrs: Vec<(Box<str>, Attr)>, span: Span) -> Vec<(Box<str>, Attr)> {
-        attrs
-            .into_iter()
-            .map(|(k, v)| (k, self.resolve_attr(v, span)))
-            .collect()
+    fn resolve_type_in(&mut self, t: &mut Type, span: Span) {
+        if Self::has_alias(t) {
+            let owned = std::mem::replace(t, Type::None);
+            *t = self.resolve_type(owned, span);
+        }
     }
 
-    fn intern(&mut self, t: Type, span: Span) -> super::TypeId {
-        let t = self.resolve_type(t, span);
-        self.m.intern(t)
+    fn resolve_attrs(&mut self, attrs: &mut [(Box<str>, Attr)], span: Span) {
+        for (_, v) in attrs {
+            self.resolve_attr(v, span);
+        }
+    }
+
+    /// The module type of a parsed type, resolved (errors at `span`) and interned.
+    fn intern(&mut self, t: TypeId, span: Span) -> TypeId {
+        if let Some(id) = self.type_ids[t.index()] {
+            return id;
+        }
+        let before = self.errors.len();
+        let ty = self.resolve_type(self.types[t.index()].clone(), span);
+        let id = self.m.intern(ty);
+        if self.errors.len() == before {
+            self.type_ids[t.index()] = Some(id);
+        }
+        id
+    }
+
+    /// Checks the type a use states (`t`, parsed) against the type of the value it names,
+    /// when that value's type is already known.
+    fn check_use_type(&mut self, v: ValueId, t: TypeId, name: &str, span: Span) {
+        let actual = self.m.value(v).ty;
+        let known = actual.0 != UNSET;
+        if let Some(expected) = self.type_ids[t.index()] {
+            if known && actual != expected {
+                self.type_mismatch(name, self.m.ty(expected).to_string(), actual, span);
+            }
+            return;
+        }
+        let before = self.errors.len();
+        let expected = self.resolve_type(self.types[t.index()].clone(), span);
+        if self.errors.len() == before
+            && let Some(i) = self.m.types.get_index_of(&expected)
+        {
+            self.type_ids[t.index()] = Some(TypeId::new(i));
+        }
+        if known && *self.m.ty(actual) != expected {
+            self.type_mismatch(name, expected.to_string(), actual, span);
+        }
+    }
+
+    fn type_mismatch(&mut self, name: &str, expected: String, actual: TypeId, span: Span) {
+        self.errors.push(Diagnostic::error(
+            span,
+            format!(
+                "use of value '{name}' expects different type than prior uses: '{expected}' vs '{}'",
+                self.m.ty(actual)
+            ),
+        ));
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Names
+
+    /// The side-table range of op `raw` in a table whose starts are picked by `field`.
+    fn op_range(
+        &self,
+        raw: usize,
+        field: fn(&ast::OpSyntax) -> u32,
+        len: usize,
+    ) -> std::ops::Range<usize> {
+        range_of(raw, |k| self.op_syntax.get(k).map(field), len)
     }
 
     /// Makes the results of `ops` visible in the innermost scope (before any of them is built,
     /// so a use may come before its definition in the text, as MLIR allows across blocks).
     /// The values are created now; their types and defining ops are filled in by `op`.
-    fn declare_results(&mut self, ops: &[ast::Op], _block: Option<BlockId>) {
-        for op in ops {
-            for g in &op.results {
+    fn declare_results(&mut self, ops: &[OpId]) {
+        for &op in ops {
+            let raw = op.index();
+            let spans = self.op_range(raw, |s| s.groups, self.group_spans.len());
+            for (k, span) in spans.enumerate() {
+                let g_span = self.group_spans[span];
+                let count = self.m.ops[raw].result_groups[k].1;
+                let name = ast::group_name(&self.text[g_span.range()]);
                 let first = ValueId::new(self.m.values.len());
-                for i in 0..g.count {
-                    let name: Box<str> = if g.count == 1 {
-                        g.name.clone()
+                for i in 0..count {
+                    let value_name: Box<str> = if count == 1 {
+                        name.into()
                     } else {
-                        format!("{}#{}", g.name, i).into()
+                        format!("{name}#{i}").into()
                     };
                     self.m.values.push(ValueData {
-                        ty: super::TypeId(u32::MAX),
-                        def: ValueDef::Result(OpId(u32::MAX), i),
-                        name,
-                        span: g.span,
+                        ty: TypeId(UNSET),
+                        def: ValueDef::Result(OpId(UNSET), i),
+                        name: value_name,
+                        span: g_span,
                     });
                 }
-                self.define(
-                    &g.name,
-                    Binding {
-                        first,
-                        count: g.count,
-                    },
-                    g.span,
-                );
+                self.define(name, Binding { first, count }, g_span);
             }
         }
     }
 
-    fn define(&mut self, name: &str, binding: Binding, span: Span) {
+    fn define(&mut self, name: &'a str, binding: Binding, span: Span) {
         let scope = self.scopes.last_mut().expect("a scope");
-        if scope.values.insert(name.into(), binding).is_some() {
+        if scope.values.insert(name, binding).is_some() {
             self.errors.push(Diagnostic::error(
                 span,
                 format!("redefinition of SSA value '{name}'"),
@@ -261,118 +436,90 @@ impl Builder {
         }
     }
 
-    fn lookup(&mut self, u: &ast::ValueUse) -> Option<ValueId> {
+    fn lookup(&mut self, name: &str, index: u32, span: Span) -> Option<ValueId> {
         for scope in self.scopes.iter().rev() {
-            if let Some(b) = scope.values.get(&u.name) {
-                if u.index >= b.count {
+            if let Some(b) = scope.values.get(name) {
+                if index >= b.count {
                     self.errors.push(Diagnostic::error(
-                        u.span,
+                        span,
                         format!(
-                            "result #{} of '{}' does not exist: it has {} result(s)",
-                            u.index, u.name, b.count
+                            "result #{index} of '{name}' does not exist: it has {} result(s)",
+                            b.count
                         ),
                     ));
                     return None;
                 }
-                return Some(ValueId(b.first.0 + u.index));
+                return Some(ValueId(b.first.0 + index));
             }
             if scope.isolated {
                 break;
             }
         }
         self.errors.push(Diagnostic::error(
-            u.span,
-            format!("use of undefined value '{}'", u.name),
+            span,
+            format!("use of undefined value '{name}'"),
         ));
         None
     }
 
-    fn op(&mut self, op: ast::Op, parent: Option<BlockId>, depth: usize) -> OpId {
-        let id = OpId::new(self.m.ops.len());
-        let ast::Op {
-            name,
-            name_span,
-            results,
-            operands,
-            operand_types,
-            result_types,
-            props,
-            attrs,
-            regions,
-            successors,
-            span,
-        } = op;
-        self.m.ops.push(OpData {
-            name: name.clone(),
-            operands: Vec::new(),
-            results: Vec::new(),
-            result_groups: results.iter().map(|g| (g.name.clone(), g.count)).collect(),
-            props: Vec::new(),
-            attrs: Vec::new(),
-            regions: Vec::new(),
-            successors: Vec::new(),
-            parent,
-            span,
-            name_span,
-        });
-        let props = self.resolve_attrs(props, span);
-        let attrs = self.resolve_attrs(attrs, span);
+    // -----------------------------------------------------------------------------------------
+    // The walk
+
+    /// Builds op `raw` (a parser id) and everything nested in it; returns its pre-order id.
+    fn op(&mut self, raw: OpId, parent: Option<BlockId>, depth: usize) -> OpId {
+        let id = OpId(self.next_op);
+        self.next_op += 1;
+        self.new_op[raw.index()] = id.0;
+        let r = raw.index();
+        let (span, name_span) = (self.m.ops[r].span, self.m.ops[r].name_span);
+        let mut props = std::mem::take(&mut self.m.ops[r].props);
+        let mut attrs = std::mem::take(&mut self.m.ops[r].attrs);
+        self.resolve_attrs(&mut props, span);
+        self.resolve_attrs(&mut attrs, span);
 
         // Operands, with the types the syntax gives them checked against their definitions.
-        let mut resolved = Vec::with_capacity(operands.len());
-        for (i, u) in operands.iter().enumerate() {
-            let Some(v) = self.lookup(u) else {
+        let uses = self.op_range(r, |s| s.uses, self.uses.len());
+        let mut resolved = Vec::with_capacity(uses.len());
+        for k in uses {
+            let u = self.uses[k];
+            let (name, index) = ast::split_use(&self.text[u.span.range()]);
+            let Some(v) = self.lookup(name, index, u.span) else {
                 resolved.push(None);
                 continue;
             };
-            if let Some(Some(t)) = operand_types.get(i) {
-                let expected = self.resolve_type(t.clone(), u.span);
-                let ty = self.m.value(v).ty;
-                if ty.0 != u32::MAX && *self.m.ty(ty) != expected {
-                    self.errors.push(Diagnostic::error(
-                        u.span,
-                        format!(
-                            "use of value '{}' expects different type than prior uses: '{}' vs '{}'",
-                            u.name,
-                            expected,
-                            self.m.ty(ty)
-                        ),
-                    ));
-                }
+            if let Some(t) = u.ty {
+                self.check_use_type(v, t, name, u.span);
             }
             resolved.push(Some(v));
         }
 
         // Results: bind the declared values to this op.
-        let declared: u32 = results.iter().map(|g| g.count).sum();
-        if declared as usize != result_types.len() && !results.is_empty() {
+        let result_types = self.op_range(r, |s| s.result_types, self.result_types.len());
+        let groups = self.op_range(r, |s| s.groups, self.group_spans.len());
+        let declared: u32 = self.m.ops[r].result_groups.iter().map(|g| g.1).sum();
+        if declared as usize != result_types.len() && !groups.is_empty() {
             self.errors.push(Diagnostic::error(
-                results.first().map_or(span, |g| g.span),
+                self.group_spans[groups.start],
                 format!(
                     "operation defines {} results but was provided {} to bind",
                     result_types.len(),
                     declared
                 ),
             ));
-        } else if results.is_empty() && !result_types.is_empty() {
-            // Results nobody names get fresh names when printed; MLIR allows this.
         }
-        let mut result_ids = Vec::with_capacity(result_types.len());
-        let mut bound = Vec::new();
-        for g in &results {
-            if let Some(b) = self
-                .scopes
-                .last()
-                .and_then(|s| s.values.get(&g.name))
-                .copied()
-            {
-                for i in 0..g.count {
+        let mut bound = Vec::with_capacity(declared as usize);
+        for (k, g) in groups.enumerate() {
+            let name = ast::group_name(&self.text[self.group_spans[g].range()]);
+            let count = self.m.ops[r].result_groups[k].1;
+            if let Some(b) = self.scopes.last().and_then(|s| s.values.get(name)).copied() {
+                for i in 0..count {
                     bound.push(ValueId(b.first.0 + i));
                 }
             }
         }
-        for (i, t) in result_types.into_iter().enumerate() {
-            let ty = self.intern(t, span);
+        let mut results = Vec::with_capacity(result_types.len());
+        for (i, k) in result_types.enumerate() {
+            let ty = self.intern(self.result_types[k], span);
             let v = match bound.get(i) {
                 Some(&v) => {
                     let data = &mut self.m.values[v.index()];
@@ -391,31 +538,38 @@ impl Builder {
                     v
                 }
             };
-            result_ids.push(v);
+            results.push(v);
         }
 
         // Regions, in a new scope each.
-        let isolated = matches!(&*name, "func.func" | "builtin.module")
+        let name = &self.m.ops[r].name;
+        let isolated = matches!(&**name, "func.func" | "builtin.module")
             || name.ends_with(".func")
             || name.ends_with(".module");
-        let mut region_ids = Vec::with_capacity(regions.len());
-        if depth >= MAX_NESTING && !regions.is_empty() {
+        let raw_regions = std::mem::take(&mut self.m.ops[r].regions);
+        let mut regions = Vec::with_capacity(raw_regions.len());
+        if depth >= MAX_NESTING && !raw_regions.is_empty() {
             self.errors.push(Diagnostic::error(
                 name_span,
                 format!("regions nested more than {MAX_NESTING} deep are not supported"),
             ));
         } else {
-            for r in regions {
-                let rid = self.region(r, id, isolated, &resolved, depth + 1);
-                region_ids.push(rid);
+            for rr in raw_regions {
+                regions.push(self.region(rr, id, isolated, &resolved, depth + 1));
             }
         }
 
         // Successors are blocks of the enclosing region.
-        let mut succ_ids = Vec::new();
-        for s in successors {
-            match self.find_block(parent, &s.label) {
-                Some(b) => succ_ids.push(b),
+        let succ = self.op_range(r, |s| s.successors, self.successors.len());
+        let mut successors = Vec::with_capacity(succ.len());
+        for k in succ {
+            let s = self.successors[k];
+            let found = match parent {
+                Some(_) => self.labels.last().and_then(|l| l.get(s.label)).copied(),
+                None => None,
+            };
+            match found {
+                Some(b) => successors.push(b),
                 None => self.errors.push(Diagnostic::error(
                     s.span,
                     format!("reference to an undefined block '{}'", s.label),
@@ -423,98 +577,99 @@ impl Builder {
             }
         }
 
-        let data = &mut self.m.ops[id.index()];
+        let data = &mut self.m.ops[r];
         data.operands = resolved.into_iter().flatten().collect();
-        data.results = result_ids;
+        data.results = results;
         data.props = props;
         data.attrs = attrs;
-        data.regions = region_ids;
-        data.successors = succ_ids;
+        data.regions = regions;
+        data.successors = successors;
+        data.parent = parent;
         id
     }
 
-    fn find_block(&self, parent: Option<BlockId>, label: &str) -> Option<BlockId> {
-        let region = self.m.block(parent?).parent;
-        self.m
-            .region(region)
-            .blocks
-            .iter()
-            .copied()
-            .find(|b| self.m.block(*b).label.as_deref() == Some(label))
-    }
-
+    /// Builds region `raw` of op `owner`; returns its pre-order id.
     fn region(
         &mut self,
-        r: ast::Region,
+        raw: RegionId,
         owner: OpId,
         isolated: bool,
         owner_operands: &[Option<ValueId>],
         depth: usize,
     ) -> RegionId {
-        let rid = RegionId::new(self.m.regions.len());
-        self.m.regions.push(RegionData {
-            blocks: Vec::new(),
-            parent: owner,
-        });
-        self.scopes.push(Scope {
-            values: HashMap::new(),
-            isolated,
-        });
+        let rid = RegionId(self.next_region);
+        self.next_region += 1;
+        self.new_region[raw.index()] = rid.0;
+        let values = self.spare_scopes.pop().unwrap_or_default();
+        self.scopes.push(Scope { values, isolated });
+        self.labels
+            .push(self.spare_labels.pop().unwrap_or_default());
         // Create every block and its arguments first: branches may name later blocks.
-        let mut block_ids = Vec::with_capacity(r.blocks.len());
-        for blk in &r.blocks {
-            let bid = BlockId::new(self.m.blocks.len());
-            if let Some((label, span)) = &blk.label
-                && block_ids
-                    .iter()
-                    .any(|b: &BlockId| self.m.block(*b).label.as_deref() == Some(&**label))
-            {
-                self.errors.push(Diagnostic::error(
-                    *span,
-                    format!("redefinition of block '{label}'"),
-                ));
+        let raw_blocks = std::mem::take(&mut self.m.regions[raw.index()].blocks);
+        let mut block_ids = Vec::with_capacity(raw_blocks.len());
+        for &rb in &raw_blocks {
+            let bid = BlockId(self.next_block);
+            self.next_block += 1;
+            self.new_block[rb.index()] = bid.0;
+            let b = rb.index();
+            if self.m.blocks[b].label.is_some() {
+                let label_span = self.block_syntax[b].label_span;
+                let label = &self.text[label_span.range()];
+                let labels = self.labels.last_mut().expect("a label scope");
+                if labels.contains_key(label) {
+                    self.errors.push(Diagnostic::error(
+                        label_span,
+                        format!("redefinition of block '{label}'"),
+                    ));
+                } else {
+                    labels.insert(label, bid);
+                }
             }
-            self.m.blocks.push(BlockData {
-                label: blk.label.as_ref().map(|(l, _)| l.clone()),
-                args: Vec::new(),
-                ops: Vec::new(),
-                parent: rid,
-                span: blk.span,
-            });
-            let mut args = Vec::with_capacity(blk.args.len());
-            for (i, a) in blk.args.iter().enumerate() {
-                let ty = match &a.ty {
-                    ast::ArgType::Given(t) => self.intern(t.clone(), a.span),
-                    ast::ArgType::OfOperand(k) => match owner_operands.get(*k).copied().flatten() {
+            self.m.blocks[b].parent = rid;
+            let syntax_args = std::mem::take(&mut self.block_syntax[b].args);
+            let mut args = Vec::with_capacity(syntax_args.len());
+            for (i, a) in syntax_args.iter().enumerate() {
+                let ty = match a.ty {
+                    ArgType::Given(t) => self.intern(t, a.span),
+                    ArgType::OfOperand(k) => match owner_operands.get(k).copied().flatten() {
                         Some(v) => self.m.value(v).ty,
-                        None => self.intern(Type::Index, a.span),
+                        None => self.m.intern(Type::Index),
                     },
                 };
                 let v = ValueId::new(self.m.values.len());
                 self.m.values.push(ValueData {
                     ty,
                     def: ValueDef::Arg(bid, i as u32),
-                    name: a.name.clone(),
+                    name: a.name.into(),
                     span: a.span,
                 });
-                self.define(&a.name, Binding { first: v, count: 1 }, a.span);
+                self.define(a.name, Binding { first: v, count: 1 }, a.span);
                 args.push(v);
             }
-            self.m.blocks[bid.index()].args = args;
+            self.m.blocks[b].args = args;
             block_ids.push(bid);
         }
-        self.m.regions[rid.index()].blocks = block_ids.clone();
-        for blk in &r.blocks {
-            self.declare_results(&blk.ops, None);
+        self.m.regions[raw.index()].blocks = block_ids;
+        self.m.regions[raw.index()].parent = owner;
+        for &rb in &raw_blocks {
+            let ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
+            self.declare_results(&ops);
+            self.m.blocks[rb.index()].ops = ops;
         }
-        for (blk, bid) in r.blocks.into_iter().zip(block_ids) {
-            let mut ops = Vec::with_capacity(blk.ops.len());
-            for op in blk.ops {
-                ops.push(self.op(op, Some(bid), depth));
+        for &rb in &raw_blocks {
+            let mut ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
+            let bid = BlockId(self.new_block[rb.index()]);
+            for op in &mut ops {
+                *op = self.op(*op, Some(bid), depth);
             }
-            self.m.blocks[bid.index()].ops = ops;
+            self.m.blocks[rb.index()].ops = ops;
         }
-        self.scopes.pop();
+        let mut scope = self.scopes.pop().expect("the region's scope");
+        scope.values.clear();
+        self.spare_scopes.push(scope.values);
+        let mut labels = self.labels.pop().expect("the region's labels");
+        labels.clear();
+        self.spare_labels.push(labels);
         rid
     }
 }

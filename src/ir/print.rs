@@ -3,7 +3,7 @@
 //! only place that writes IR text.
 
 use super::types::{Attr, Type, write_dict};
-use super::{BlockId, Module, OpId, RegionId, ValueId};
+use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId};
 use crate::syntax::ast::DYNAMIC;
 use crate::syntax::custom::predicate_name;
 use crate::syntax::lexer::{OpClass, op_class};
@@ -15,6 +15,7 @@ pub fn print_module(m: &Module) -> String {
         m,
         out: String::with_capacity(m.ops.len() * 64),
         indent: 0,
+        type_text: vec![None; m.types.len()],
     };
     for (name, t) in &m.type_aliases {
         let _ = writeln!(p.out, "{name} = {t}");
@@ -32,6 +33,8 @@ struct Printer<'a> {
     m: &'a Module,
     out: String,
     indent: usize,
+    /// Each type's text, made the first time it is printed (most are printed many times).
+    type_text: Vec<Option<Box<str>>>,
 }
 
 /// Property names a custom form shows through its own syntax (never in its attribute dict).
@@ -90,50 +93,74 @@ impl<'a> Printer<'a> {
     }
 
     fn values(&mut self, vs: &[ValueId]) {
+        let m: &'a Module = self.m;
         for (i, v) in vs.iter().enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            let name = self.m.value(*v).name.clone();
-            self.out.push_str(&name);
+            self.out.push_str(&m.value(*v).name);
         }
     }
 
     fn types_of(&mut self, vs: &[ValueId]) {
-        let list: Vec<String> = vs
-            .iter()
-            .map(|v| self.m.value_type(*v).to_string())
-            .collect();
-        self.out.push_str(&list.join(", "));
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.value_type(*v);
+        }
     }
 
-    fn ty(&mut self, t: &Type) {
-        let _ = write!(self.out, "{t}");
+    /// Writes an interned type.
+    fn type_id(&mut self, t: TypeId) {
+        let text = &mut self.type_text[t.index()];
+        let text = text.get_or_insert_with(|| self.m.ty(t).to_string().into());
+        self.out.push_str(text);
+    }
+
+    fn value_type(&mut self, v: ValueId) {
+        self.type_id(self.m.value(v).ty);
     }
 
     fn result_type(&mut self, op: OpId, i: usize) {
-        let t = self.m.value_type(self.m.op(op).results[i]).clone();
-        self.ty(&t);
+        self.value_type(self.m.op(op).results[i]);
     }
 
     fn operand_type(&mut self, op: OpId, i: usize) {
-        let t = self.m.value_type(self.m.op(op).operands[i]).clone();
-        self.ty(&t);
+        self.value_type(self.m.op(op).operands[i]);
     }
 
     /// ` {a = 1, ...}` with the op's attributes and the properties its syntax does not show.
     fn attr_dict(&mut self, op: OpId, also_hide: &[&str]) {
         let o = self.m.op(op);
-        let entries: Vec<(Box<str>, Attr)> = o
+        if o.props.is_empty() && o.attrs.is_empty() {
+            return;
+        }
+        let entries = o
             .props
             .iter()
             .filter(|(k, _)| !SYNTAX_PROPS.contains(&&**k) && !also_hide.contains(&&**k))
-            .chain(o.attrs.iter())
-            .cloned()
-            .collect();
-        if !entries.is_empty() {
-            self.out.push(' ');
-            let _ = write_dict(&mut self.out, &entries);
+            .chain(o.attrs.iter());
+        self.dict(" ", entries.map(|(k, v)| (&**k, v)));
+    }
+
+    /// `lead` and `{a = 1, ...}` (as `write_dict` writes it) when there are entries; nothing
+    /// otherwise.
+    fn dict<'e>(&mut self, lead: &str, entries: impl Iterator<Item = (&'e str, &'e Attr)>) {
+        let mut any = false;
+        for (k, v) in entries {
+            self.out.push_str(if any { ", " } else { lead });
+            if !any {
+                self.out.push('{');
+            }
+            any = true;
+            self.out.push_str(k);
+            if *v != Attr::Unit {
+                let _ = write!(self.out, " = {v}");
+            }
+        }
+        if any {
+            self.out.push('}');
         }
     }
 
@@ -154,29 +181,22 @@ impl<'a> Printer<'a> {
 
     fn op(&mut self, op: OpId) {
         self.pad();
-        let o = self.m.op(op);
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         if !o.results.is_empty() {
-            let mut groups: Vec<(String, u32)> = o
-                .result_groups
-                .iter()
-                .map(|(n, c)| (n.to_string(), *c))
-                .collect();
-            let declared: u32 = groups.iter().map(|g| g.1).sum();
-            if declared as usize != o.results.len() {
-                groups = o
-                    .results
-                    .iter()
-                    .map(|r| (self.m.value(*r).name.to_string(), 1))
-                    .collect();
-            }
-            for (i, (name, count)) in groups.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
+            let declared: u32 = o.result_groups.iter().map(|g| g.1).sum();
+            if declared as usize == o.results.len() {
+                for (i, (name, count)) in o.result_groups.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str(name);
+                    if *count > 1 {
+                        let _ = write!(self.out, ":{count}");
+                    }
                 }
-                self.out.push_str(name);
-                if *count > 1 {
-                    let _ = write!(self.out, ":{count}");
-                }
+            } else {
+                self.values(&o.results);
             }
             self.out.push_str(" = ");
         }
@@ -189,25 +209,29 @@ impl<'a> Printer<'a> {
     }
 
     fn generic(&mut self, op: OpId) {
-        let o = self.m.op(op);
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         let _ = write!(self.out, "{}(", crate::ir::types::escape(&o.name));
-        let operands = o.operands.clone();
-        self.values(&operands);
+        self.values(&o.operands);
         self.out.push(')');
         if !o.successors.is_empty() {
-            let labels: Vec<String> = o.successors.iter().map(|b| self.label(*b)).collect();
-            let _ = write!(self.out, "[{}]", labels.join(", "));
+            self.out.push('[');
+            for (i, b) in o.successors.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.label(*b);
+            }
+            self.out.push(']');
         }
-        let o = self.m.op(op);
         if !o.props.is_empty() {
             self.out.push_str(" <");
             let _ = write_dict(&mut self.out, &o.props);
             self.out.push('>');
         }
-        let regions = o.regions.clone();
-        if !regions.is_empty() {
+        if !o.regions.is_empty() {
             self.out.push_str(" (");
-            for (i, r) in regions.iter().enumerate() {
+            for (i, r) in o.regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -215,30 +239,20 @@ impl<'a> Printer<'a> {
             }
             self.out.push(')');
         }
-        let o = self.m.op(op);
         if !o.attrs.is_empty() {
             self.out.push(' ');
             let _ = write_dict(&mut self.out, &o.attrs);
         }
-        self.out.push_str(" : (");
-        let operands = o.operands.clone();
-        let results = o.results.clone();
-        self.types_of(&operands);
-        self.out.push_str(") -> ");
-        if results.len() == 1 && !matches!(self.m.value_type(results[0]), Type::Function { .. }) {
-            self.types_of(&results);
-        } else {
-            self.out.push('(');
-            self.types_of(&results);
-            self.out.push(')');
-        }
+        self.fn_type(&o.operands, &o.results);
     }
 
-    /// The label of a block, made up from its position when the input had none.
-    fn label(&self, b: BlockId) -> String {
+    /// Writes the label of a block, made up from its position when the input had none.
+    fn label(&mut self, b: BlockId) {
         match &self.m.block(b).label {
-            Some(l) => l.to_string(),
-            None => format!("^bb_{}", b.0),
+            Some(l) => self.out.push_str(l),
+            None => {
+                let _ = write!(self.out, "^bb_{}", b.0);
+            }
         }
     }
 
@@ -247,10 +261,11 @@ impl<'a> Printer<'a> {
     /// leaves out when it has no operands.
     fn region(&mut self, r: RegionId, entry_header: bool, elide: Option<&str>) {
         self.out.push_str("{\n");
-        let blocks = self.m.region(r).blocks.clone();
+        let m: &'a Module = self.m;
+        let blocks = &m.region(r).blocks;
         let single = blocks.len() == 1;
         for (i, b) in blocks.iter().enumerate() {
-            let data = self.m.block(*b);
+            let data = m.block(*b);
             let show_header = i > 0
                 || (entry_header
                     && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1));
@@ -258,40 +273,45 @@ impl<'a> Printer<'a> {
                 for _ in 0..self.indent {
                     self.out.push_str("  ");
                 }
-                let label = self.label(*b);
-                self.out.push_str(&label);
-                let args = data.args.clone();
-                if !args.is_empty() {
+                self.label(*b);
+                if !data.args.is_empty() {
                     self.out.push('(');
-                    for (j, a) in args.iter().enumerate() {
-                        if j > 0 {
-                            self.out.push_str(", ");
-                        }
-                        let _ = write!(self.out, "{}: {}", self.v(*a), self.m.value_type(*a));
-                    }
+                    self.typed_values(&data.args);
                     self.out.push(')');
                 }
                 self.out.push_str(":\n");
             }
-            let mut ops = data.ops.clone();
-            if single && let (Some(name), Some(last)) = (elide, ops.last()) {
-                let l = self.m.op(*last);
+            let mut ops: &[OpId] = &data.ops;
+            if single && let (Some(name), Some((last, rest))) = (elide, ops.split_last()) {
+                let l = m.op(*last);
                 if &*l.name == name
                     && l.operands.is_empty()
                     && l.attrs.is_empty()
                     && l.regions.iter().all(|r| self.region_is_empty(*r))
                 {
-                    ops.pop();
+                    ops = rest;
                 }
             }
             self.indent += 1;
-            for o in ops {
+            for &o in ops {
                 self.op(o);
             }
             self.indent -= 1;
         }
         self.pad();
         self.out.push('}');
+    }
+
+    /// `%a: t, %b: u`
+    fn typed_values(&mut self, vs: &[ValueId]) {
+        for (j, a) in vs.iter().enumerate() {
+            if j > 0 {
+                self.out.push_str(", ");
+            }
+            self.out.push_str(self.v(*a));
+            self.out.push_str(": ");
+            self.value_type(*a);
+        }
     }
 
     fn region_is_empty(&self, r: RegionId) -> bool {
@@ -323,8 +343,7 @@ impl<'a> Printer<'a> {
             if *s == DYNAMIC {
                 let v = *dynamics.get(next)?;
                 next += 1;
-                let name = self.v(v).to_string();
-                self.out.push_str(&name);
+                self.out.push_str(self.v(v));
             } else {
                 let _ = write!(self.out, "{s}");
             }
@@ -362,7 +381,8 @@ impl<'a> Printer<'a> {
     }
 
     fn try_custom(&mut self, op: OpId) -> Option<()> {
-        let o = self.m.op(op).clone();
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         let class = op_class(&o.name)?;
         let name = &*o.name;
         let n_ops = o.operands.len();
@@ -686,27 +706,32 @@ impl<'a> Printer<'a> {
                 self.attr_dict(op, &[]);
             }
             OpClass::Constant => {
-                let v = self.prop(op, "value")?.clone();
+                let v = self.prop(op, "value")?;
                 if n_res != 1 || !o.attrs.is_empty() {
                     return None;
                 }
-                let rt = self.m.value_type(o.results[0]).clone();
-                let text = match &v {
-                    Attr::Bool(b) => b.to_string(),
+                match v {
+                    Attr::Bool(b) => {
+                        let _ = write!(self.out, " {b}");
+                    }
                     Attr::Int { text, ty: Some(t) } if *t == Type::i(1) => {
                         match crate::ir::types::parse_int(text) {
-                            Some(0) => "false".to_string(),
-                            Some(_) => "true".to_string(),
+                            Some(0) => self.out.push_str(" false"),
+                            Some(_) => self.out.push_str(" true"),
                             None => return None,
                         }
                     }
-                    Attr::Int { text, .. } => format!("{text} : {rt}"),
-                    Attr::Float { text, .. } => format!("{text} : {rt}"),
-                    Attr::Str { text, .. } => format!("{text} : {rt}"),
-                    Attr::Opaque { text, .. } => format!("{text} : {rt}"),
+                    Attr::Int { text, .. }
+                    | Attr::Float { text, .. }
+                    | Attr::Str { text, .. }
+                    | Attr::Opaque { text, .. } => {
+                        self.out.push(' ');
+                        self.out.push_str(text);
+                        self.out.push_str(" : ");
+                        self.result_type(op, 0);
+                    }
                     _ => return None,
-                };
-                let _ = write!(self.out, " {text}");
+                }
             }
             OpClass::Elementwise | OpClass::Select => {
                 if n_res != 1 || n_ops == 0 {
@@ -780,7 +805,7 @@ impl<'a> Printer<'a> {
                 }
                 let before = o.regions[0];
                 let entry = *self.m.region(before).blocks.first()?;
-                let args = self.m.block(entry).args.clone();
+                let args = &m.block(entry).args;
                 if args.len() != n_ops {
                     return None;
                 }
@@ -809,13 +834,13 @@ impl<'a> Printer<'a> {
                 }
                 let body = *o.regions.first()?;
                 let entry = *self.m.region(body).blocks.first()?;
-                let ivs = self.m.block(entry).args.clone();
+                let ivs = &m.block(entry).args;
                 if ivs.len() != segs[0] {
                     return None;
                 }
                 let r = segs[0];
                 self.out.push_str(" (");
-                self.values(&ivs);
+                self.values(ivs);
                 self.out.push_str(") = (");
                 self.values(&o.operands[..r]);
                 self.out.push_str(") to (");
@@ -919,38 +944,31 @@ impl<'a> Printer<'a> {
                 if segs.len() != 2 {
                     return None;
                 }
-                let mut head: Vec<(Box<str>, Attr)> = Vec::new();
-                for key in ["indexing_maps", "iterator_types", "doc", "library_call"] {
-                    if let Some(v) = self
-                        .prop(op, key)
-                        .or_else(|| o.attrs.iter().find(|(k, _)| &**k == key).map(|(_, v)| v))
-                    {
-                        head.push((key.into(), v.clone()));
-                    }
+                let head = ["indexing_maps", "iterator_types", "doc", "library_call"]
+                    .into_iter()
+                    .filter_map(|key| {
+                        let find = |list: &'a [(Box<str>, Attr)]| {
+                            list.iter().find(|(k, _)| &**k == key).map(|(_, v)| v)
+                        };
+                        find(&o.props).or_else(|| find(&o.attrs)).map(|v| (key, v))
+                    });
+                let start = self.out.len();
+                self.dict(" ", head);
+                if self.out.len() == start {
+                    self.out.push_str(" {}");
                 }
-                self.out.push(' ');
-                let _ = write_dict(&mut self.out, &head);
                 self.ins_outs(&o.operands, &segs);
-                let extra: Vec<(Box<str>, Attr)> = o
-                    .props
-                    .iter()
-                    .chain(o.attrs.iter())
-                    .filter(|(k, _)| {
-                        !matches!(
-                            &**k,
-                            "indexing_maps"
-                                | "iterator_types"
-                                | "doc"
-                                | "library_call"
-                                | "operandSegmentSizes"
-                        )
-                    })
-                    .cloned()
-                    .collect();
-                if !extra.is_empty() {
-                    self.out.push_str(" attrs = ");
-                    let _ = write_dict(&mut self.out, &extra);
-                }
+                let extra = o.props.iter().chain(o.attrs.iter()).filter(|(k, _)| {
+                    !matches!(
+                        &**k,
+                        "indexing_maps"
+                            | "iterator_types"
+                            | "doc"
+                            | "library_call"
+                            | "operandSegmentSizes"
+                    )
+                });
+                self.dict(" attrs = ", extra.map(|(k, v)| (&**k, v)));
                 self.out.push(' ');
                 self.region(*o.regions.first()?, true, None);
                 if n_res > 0 {
@@ -1009,24 +1027,19 @@ impl<'a> Printer<'a> {
     }
 
     fn alignment_and_attrs(&mut self, op: OpId) {
-        let o = self.m.op(op);
-        let mut entries: Vec<(Box<str>, Attr)> = o
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let entries = o
             .props
             .iter()
             .filter(|(k, _)| &**k == "alignment")
-            .cloned()
-            .collect();
-        entries.extend(
-            o.props
-                .iter()
-                .filter(|(k, _)| &**k != "alignment" && !SYNTAX_PROPS.contains(&&**k))
-                .cloned(),
-        );
-        entries.extend(o.attrs.iter().cloned());
-        if !entries.is_empty() {
-            self.out.push(' ');
-            let _ = write_dict(&mut self.out, &entries);
-        }
+            .chain(
+                o.props
+                    .iter()
+                    .filter(|(k, _)| &**k != "alignment" && !SYNTAX_PROPS.contains(&&**k)),
+            )
+            .chain(o.attrs.iter());
+        self.dict(" ", entries.map(|(k, v)| (&**k, v)));
     }
 
     fn fn_type(&mut self, inputs: &[ValueId], results: &[ValueId]) {
@@ -1051,8 +1064,7 @@ impl<'a> Printer<'a> {
     }
 
     fn successor(&mut self, b: BlockId, args: &[ValueId]) {
-        let label = self.label(b);
-        self.out.push_str(&label);
+        self.label(b);
         if !args.is_empty() {
             self.out.push('(');
             self.values(args);
@@ -1081,10 +1093,9 @@ impl<'a> Printer<'a> {
     }
 
     fn func(&mut self, op: OpId) -> Option<()> {
-        let o = self.m.op(op).clone();
-        let Attr::Type(Type::Function { inputs, results }) =
-            self.prop(op, "function_type")?.clone()
-        else {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let Attr::Type(Type::Function { inputs, results }) = self.prop(op, "function_type")? else {
             return None;
         };
         if let Some(v) = self.prop(op, "sym_visibility").and_then(Attr::as_str) {
@@ -1101,17 +1112,17 @@ impl<'a> Printer<'a> {
             crate::ir::types::escape(&sym)
         };
         let _ = write!(self.out, " @{sym}(");
-        let arg_attrs = match self.prop(op, "arg_attrs") {
-            Some(Attr::Array(a)) => a.clone(),
-            _ => Vec::new(),
+        let arg_attrs: &[Attr] = match self.prop(op, "arg_attrs") {
+            Some(Attr::Array(a)) => a,
+            _ => &[],
         };
-        let res_attrs = match self.prop(op, "res_attrs") {
-            Some(Attr::Array(a)) => a.clone(),
-            _ => Vec::new(),
+        let res_attrs: &[Attr] = match self.prop(op, "res_attrs") {
+            Some(Attr::Array(a)) => a,
+            _ => &[],
         };
         let region = *o.regions.first()?;
-        let entry = self.m.region(region).blocks.first().copied();
-        let args = entry.map(|b| self.m.block(b).args.clone());
+        let entry = m.region(region).blocks.first().copied();
+        let args = entry.map(|b| &m.block(b).args);
         if let Some(args) = &args
             && args.len() != inputs.len()
         {
@@ -1157,17 +1168,12 @@ impl<'a> Printer<'a> {
                 self.out.push(')');
             }
         }
-        let mut extra: Vec<(Box<str>, Attr)> = o
+        let extra = o
             .props
             .iter()
             .filter(|(k, _)| !SYNTAX_PROPS.contains(&&**k))
-            .cloned()
-            .collect();
-        extra.extend(o.attrs.iter().cloned());
-        if !extra.is_empty() {
-            self.out.push_str(" attributes ");
-            let _ = write_dict(&mut self.out, &extra);
-        }
+            .chain(o.attrs.iter());
+        self.dict(" attributes ", extra.map(|(k, v)| (&**k, v)));
         if entry.is_some() {
             self.out.push(' ');
             self.region(region, false, None);
@@ -1176,13 +1182,14 @@ impl<'a> Printer<'a> {
     }
 
     fn scf_for(&mut self, op: OpId) -> Option<()> {
-        let o = self.m.op(op).clone();
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         if o.operands.len() < 3 || o.regions.len() != 1 {
             return None;
         }
         let body = o.regions[0];
-        let entry = *self.m.region(body).blocks.first()?;
-        let args = self.m.block(entry).args.clone();
+        let entry = *m.region(body).blocks.first()?;
+        let args = &m.block(entry).args;
         let iters = o.operands.len() - 3;
         if args.len() != iters + 1 || o.results.len() != iters {
             return None;
@@ -1190,14 +1197,15 @@ impl<'a> Printer<'a> {
         if self.prop(op, "unsignedCmp").is_some() {
             self.out.push_str(" unsigned");
         }
-        let _ = write!(
-            self.out,
-            " {} = {} to {} step {}",
-            self.v(args[0]),
-            self.v(o.operands[0]),
-            self.v(o.operands[1]),
-            self.v(o.operands[2])
-        );
+        for (text, v) in [
+            (" ", args[0]),
+            (" = ", o.operands[0]),
+            (" to ", o.operands[1]),
+            (" step ", o.operands[2]),
+        ] {
+            self.out.push_str(text);
+            self.out.push_str(self.v(v));
+        }
         if iters > 0 {
             self.out.push_str(" iter_args(");
             for (i, (a, init)) in args[1..].iter().zip(&o.operands[3..]).enumerate() {
@@ -1210,9 +1218,9 @@ impl<'a> Printer<'a> {
             self.types_of(&o.results);
             self.out.push(')');
         }
-        let iv_type = self.m.value_type(args[0]).clone();
-        if iv_type != Type::Index {
-            let _ = write!(self.out, " : {iv_type}");
+        if *m.value_type(args[0]) != Type::Index {
+            self.out.push_str(" : ");
+            self.value_type(args[0]);
         }
         self.out.push(' ');
         let elide = if iters == 0 { Some("scf.yield") } else { None };
@@ -1222,7 +1230,8 @@ impl<'a> Printer<'a> {
     }
 
     fn scf_forall(&mut self, op: OpId) -> Option<()> {
-        let o = self.m.op(op).clone();
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         let segs = self.segments(op)?;
         if segs.len() != 4 {
             return None;
@@ -1232,7 +1241,7 @@ impl<'a> Printer<'a> {
         let st = self.dense(op, "staticStep")?;
         let body = *o.regions.first()?;
         let entry = *self.m.region(body).blocks.first()?;
-        let args = self.m.block(entry).args.clone();
+        let args = &m.block(entry).args;
         let rank = ub.len();
         if args.len() != rank + segs[3] {
             return None;
@@ -1274,27 +1283,20 @@ impl<'a> Printer<'a> {
     }
 
     fn structured(&mut self, op: OpId) -> Option<()> {
-        let o = self.m.op(op).clone();
+        let m: &'a Module = self.m;
+        let o = m.op(op);
         let segs = self.segments(op).unwrap_or(vec![0, o.operands.len()]);
         if segs.len() != 2 {
             return None;
         }
         let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
-        let head: Vec<(Box<str>, Attr)> = o
-            .props
-            .iter()
-            .filter(|(k, _)| {
-                !matches!(
-                    &**k,
-                    "operandSegmentSizes" | "indexing_maps" | "permutation" | "dimensions"
-                )
-            })
-            .cloned()
-            .collect();
-        if !head.is_empty() {
-            self.out.push(' ');
-            let _ = write_dict(&mut self.out, &head);
-        }
+        let head = o.props.iter().filter(|(k, _)| {
+            !matches!(
+                &**k,
+                "operandSegmentSizes" | "indexing_maps" | "permutation" | "dimensions"
+            )
+        });
+        self.dict(" ", head.map(|(k, v)| (&**k, v)));
         if let Some(maps) = self.prop(op, "indexing_maps") {
             let _ = write!(self.out, " indexing_maps = {maps}");
         }
@@ -1311,14 +1313,8 @@ impl<'a> Printer<'a> {
             if self.m.region(body).blocks.len() != 1 {
                 return None;
             }
-            let args = self.m.block(entry).args.clone();
             self.out.push_str(" (");
-            for (i, a) in args.iter().enumerate() {
-                if i > 0 {
-                    self.out.push_str(", ");
-                }
-                let _ = write!(self.out, "{}: {}", self.v(*a), self.m.value_type(*a));
-            }
+            self.typed_values(&m.block(entry).args);
             self.out.push_str(") ");
             self.region(body, false, None);
         }
@@ -1326,22 +1322,13 @@ impl<'a> Printer<'a> {
             self.out.push(' ');
             let _ = write_dict(&mut self.out, &o.attrs);
         }
-        let out_types: Vec<Type> = o.operands[segs[0]..]
-            .iter()
-            .map(|v| self.m.value_type(*v).clone())
-            .collect();
-        let result_types: Vec<Type> = o
-            .results
-            .iter()
-            .map(|v| self.m.value_type(*v).clone())
-            .collect();
-        let implied = crate::syntax::custom::implied_results(&o.name, &out_types);
-        let implies = matches!(
-            &*o.name,
-            "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
-        );
-        if implies {
-            if implied != result_types {
+        if crate::syntax::custom::implies_results(&o.name) {
+            // Types are interned: equal types have equal ids.
+            let implied = o.operands[segs[0]..]
+                .iter()
+                .map(|v| m.value(*v).ty)
+                .filter(|t| matches!(m.ty(*t), Type::Tensor { .. }));
+            if !implied.eq(o.results.iter().map(|v| m.value(*v).ty)) {
                 return None;
             }
         } else if !o.results.is_empty() {

@@ -1,47 +1,109 @@
-//! The syntax tree the grammar produces: ops with their operands by name, regions and blocks,
-//! every node with its span. Custom and generic forms produce the same tree, so the IR builder
-//! never needs to know which form an op was written in.
+//! The syntax tree the grammar produces.
+//!
+//! It is kept flat so that a large file never holds a whole tree of boxed nodes besides the IR
+//! built from it: the parser stores every finished op, block and region straight into the
+//! IR's arena records (`OpData`, `BlockData`, `RegionData`, in the order it finishes them), and
+//! what only names can say (operands, result bindings, successors, block arguments) waits in
+//! side tables of `File` until `ir::build` resolves the names. Types are interned as they are
+//! parsed (`File::types`), so a type written a million times is one entry.
+//!
+//! Custom and generic forms give the same records, so the builder never needs to know which
+//! form an op was written in.
 
 use crate::ir::types::{Attr, Type};
+use crate::ir::{Module, OpId, RegionId, TypeId};
 use crate::source::Span;
+use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
+use std::borrow::Cow;
 
-/// A whole file: alias definitions and top-level ops.
-#[derive(Debug, Default)]
-pub struct File {
-    pub type_aliases: Vec<Alias<Type>>,
-    pub attr_aliases: Vec<Alias<Attr>>,
-    pub ops: Vec<Op>,
+/// Types as parsed, indexed by the `TypeId`s the syntax tree uses. Type aliases are still
+/// unresolved here; `ir::build` resolves them into the module's own type table.
+pub type TypeTable = IndexSet<Type, FxBuildHasher>;
+
+/// A whole parsed file.
+#[derive(Debug)]
+pub struct File<'a> {
+    /// The source text; value and block names are slices of it.
+    pub text: &'a str,
+    /// Ops, blocks and regions as parsed. Ops have no operands, results or successors yet,
+    /// no parent, and the ids they hold (regions of an op, ops of a block, blocks of a region)
+    /// are the parser's; `ir::build` numbers everything again in pre-order.
+    pub skeleton: Module,
+    /// Types by the ids the syntax tree uses (`ArgType::Given`, `Use::ty`, ...).
+    pub types: TypeTable,
+    /// Per op of `skeleton`: where its entries start in the side tables below. An op's
+    /// entries end where the next op's start.
+    pub op_syntax: Vec<OpSyntax>,
+    /// Operands of all ops, in order.
+    pub uses: Vec<Use>,
+    /// Spans of the result groups of all ops (`%a`, `%b:2`), in order; the names and counts
+    /// are `OpData::result_groups`.
+    pub group_spans: Vec<Span>,
+    /// Result types of all ops, in order.
+    pub result_types: Vec<TypeId>,
+    /// Successor labels of all ops, in order.
+    pub successors: Vec<Successor<'a>>,
+    /// Per block of `skeleton`: its arguments and the span of its label.
+    pub block_syntax: Vec<BlockSyntax<'a>>,
+    /// Alias definitions, in order.
+    pub aliases: Vec<AliasDef<'a>>,
+    /// Top-level ops, in order.
+    pub top: Vec<OpId>,
+}
+
+/// Where one op's entries start in the side tables of `File`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpSyntax {
+    pub uses: u32,
+    pub groups: u32,
+    pub result_types: u32,
+    pub successors: u32,
+}
+
+/// An operand as written: the span of `%name` or `%name#2` (the name is the text there), and
+/// the type the syntax gives it, if it gives one (checked against the definition).
+#[derive(Clone, Copy, Debug)]
+pub struct Use {
+    pub span: Span,
+    pub ty: Option<TypeId>,
+}
+
+/// A block's arguments and the span of its label (for "redefinition of block").
+#[derive(Clone, Debug, Default)]
+pub struct BlockSyntax<'a> {
+    pub args: Vec<BlockArg<'a>>,
+    pub label_span: Span,
 }
 
 /// `!name = type` or `#name = attr`.
 #[derive(Debug)]
-pub struct Alias<T> {
-    pub name: Box<str>,
-    pub value: T,
-    pub span: Span,
-}
-
-/// A top-level item of a file.
-#[derive(Debug)]
-pub enum Item {
-    TypeAlias(Alias<Type>),
-    AttrAlias(Alias<Attr>),
-    Op(Op),
+pub enum AliasDef<'a> {
+    Type {
+        name: &'a str,
+        value: TypeId,
+        span: Span,
+    },
+    Attr {
+        name: &'a str,
+        value: Attr,
+        span: Span,
+    },
 }
 
 /// `%name` or `%name:3` on the left of `=`.
-#[derive(Clone, Debug)]
-pub struct ResultGroup {
-    pub name: Box<str>,
+#[derive(Clone, Copy, Debug)]
+pub struct ResultGroup<'a> {
+    pub name: &'a str,
     pub count: u32,
     pub span: Span,
 }
 
 /// A use of a value: `%name` or `%name#2`.
-#[derive(Clone, Debug)]
-pub struct ValueUse {
+#[derive(Clone, Copy, Debug)]
+pub struct ValueUse<'a> {
     /// The name without `#n`, including `%`.
-    pub name: Box<str>,
+    pub name: &'a str,
     /// The `#n` suffix.
     pub index: u32,
     pub span: Span,
@@ -49,86 +111,61 @@ pub struct ValueUse {
 
 /// A block argument's type: written, or the type of one of the op's operands (`scf.for`'s
 /// induction variable has the type of its lower bound).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum ArgType {
-    Given(Type),
+    Given(TypeId),
     OfOperand(usize),
 }
 
-#[derive(Clone, Debug)]
-pub struct BlockArg {
-    pub name: Box<str>,
+#[derive(Clone, Copy, Debug)]
+pub struct BlockArg<'a> {
+    pub name: &'a str,
     pub ty: ArgType,
-    pub span: Span,
-}
-
-#[derive(Debug, Default)]
-pub struct Block {
-    /// `^bb0`, including `^`; `None` for an entry block without a label.
-    pub label: Option<(Box<str>, Span)>,
-    pub args: Vec<BlockArg>,
-    pub ops: Vec<Op>,
-    pub span: Span,
-}
-
-#[derive(Debug, Default)]
-pub struct Region {
-    pub blocks: Vec<Block>,
     pub span: Span,
 }
 
 /// A successor block of a branch: `^bb1`. Its arguments are operands of the op (as in MLIR's
 /// generic form), so `cf.br ^bb1(%a : i32)` has one operand and one successor.
-#[derive(Debug)]
-pub struct Successor {
-    pub label: Box<str>,
+#[derive(Clone, Copy, Debug)]
+pub struct Successor<'a> {
+    pub label: &'a str,
     pub span: Span,
 }
 
-/// An operation, whichever form it was written in.
-#[derive(Debug)]
-pub struct Op {
-    pub name: Box<str>,
+/// A function type as the grammar reads it, its parts kept apart (generic ops and calls take
+/// their operand and result types from them).
+#[derive(Clone, Debug, Default)]
+pub struct FnType {
+    pub inputs: Vec<TypeId>,
+    pub results: Vec<TypeId>,
+}
+
+/// An operation as a grammar action describes it, before the tree stores it (`Tree::add`).
+/// Its regions are already in the tree; its result bindings and full span come after it.
+#[derive(Debug, Default)]
+pub struct Op<'a> {
+    pub name: Cow<'a, str>,
     pub name_span: Span,
-    pub results: Vec<ResultGroup>,
-    pub operands: Vec<ValueUse>,
-    /// The type the syntax gives each operand, where it gives one; checked against the
-    /// definition. Same length as `operands`, or empty.
-    pub operand_types: Vec<Option<Type>>,
-    pub result_types: Vec<Type>,
+    pub operands: Vec<ValueUse<'a>>,
+    /// The type the syntax gives each operand, where it gives one. Same length as `operands`.
+    pub operand_types: Vec<Option<TypeId>>,
+    pub result_types: Vec<TypeId>,
     /// Inherent attributes (MLIR's properties, `<{...}>` in generic form).
     pub props: Vec<(Box<str>, Attr)>,
     /// Discardable attributes (`{...}`).
     pub attrs: Vec<(Box<str>, Attr)>,
-    pub regions: Vec<Region>,
-    pub successors: Vec<Successor>,
-    pub span: Span,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<Successor<'a>>,
 }
 
-impl Op {
-    pub fn new(name: &str, name_span: Span) -> Op {
-        Op {
-            name: name.into(),
-            name_span,
-            results: Vec::new(),
-            operands: Vec::new(),
-            operand_types: Vec::new(),
-            result_types: Vec::new(),
-            props: Vec::new(),
-            attrs: Vec::new(),
-            regions: Vec::new(),
-            successors: Vec::new(),
-            span: name_span,
-        }
-    }
-
+impl<'a> Op<'a> {
     /// Adds an operand whose type the syntax states.
-    pub fn operand(&mut self, v: ValueUse, ty: Option<Type>) {
+    pub fn operand(&mut self, v: ValueUse<'a>, ty: Option<TypeId>) {
         self.operands.push(v);
         self.operand_types.push(ty);
     }
 
-    pub fn operands_untyped(&mut self, vs: Vec<ValueUse>) {
+    pub fn operands_untyped(&mut self, vs: Vec<ValueUse<'a>>) {
         for v in vs {
             self.operand(v, None);
         }
@@ -140,11 +177,36 @@ impl Op {
 }
 
 /// An entry of a mixed static/dynamic list such as `[0, %i, 4]` in `memref.subview`.
-#[derive(Clone, Debug)]
-pub enum Mixed {
+#[derive(Clone, Copy, Debug)]
+pub enum Mixed<'a> {
     Static(i64),
-    Dynamic(ValueUse),
+    Dynamic(ValueUse<'a>),
 }
 
 /// MLIR's marker for a dynamic entry in a static list (`ShapedType::kDynamic`).
 pub const DYNAMIC: i64 = i64::MIN;
+
+/// Splits `%name#2` into the name and the index (0 without `#`).
+pub fn split_use(text: &str) -> (&str, u32) {
+    match text.split_once('#') {
+        Some((name, idx)) => (name, idx.parse().unwrap_or(u32::MAX)),
+        None => (text, 0),
+    }
+}
+
+/// The name of a result group as written (`%a` of `%a:3`, `%a#1` of `%a#1:2`):
+/// the value token its text starts with.
+pub fn group_name(text: &str) -> &str {
+    let b = text.as_bytes();
+    let mut n = 1 + b[1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || b"_$.-".contains(c))
+        .count();
+    if b.get(n) == Some(&b'#') {
+        let digits = b[n + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits > 0 {
+            n += 1 + digits;
+        }
+    }
+    &text[..n]
+}

@@ -2,20 +2,27 @@
 //! generic form would give (same operands in the same order, MLIR's property names and
 //! encodings), so the rest of bufreuse never needs to know which form it read. The printer
 //! (`ir::print`) turns these properties back into custom syntax.
+//!
+//! Types are ids into the tree's type table (`Tree::ty`); regions are already in the tree,
+//! and the actions that add implied terminators or block arguments edit them there.
 
 use super::ast::*;
 use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
+use super::tree::Tree;
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
+use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
 use lalrpop_util::ParseError;
+use std::borrow::Cow;
 
 /// The parser's error type.
 pub type PErr<'a> = ParseError<usize, PTok<'a>, SpannedLexError>;
 
 type Named<'a> = (&'a str, Span);
 type Dict = Vec<(Box<str>, Attr)>;
-type FuncArg<'a> = (Option<(&'a str, Span)>, Type, Option<Dict>);
+type FuncArg<'a> = (Option<(&'a str, Span)>, TypeId, Option<Dict>);
+type Flag<'a> = (&'static str, Vec<&'a str>);
 
 fn user<'a>(span: Span, message: impl Into<String>) -> PErr<'a> {
     ParseError::User {
@@ -24,13 +31,6 @@ fn user<'a>(span: Span, message: impl Into<String>) -> PErr<'a> {
             span,
         },
     }
-}
-
-/// Sets the results and span of a parsed op.
-pub fn finish(mut op: Op, results: Vec<ResultGroup>, span: Span) -> Op {
-    op.results = results;
-    op.span = span;
-    op
 }
 
 /// `%x:3` result count.
@@ -55,34 +55,14 @@ pub fn int<'a>(text: &str, l: usize, r: usize) -> Result<i64, PErr<'a>> {
 }
 
 /// `%name` or `%name#2`.
-pub fn value_use(text: &str, span: Span) -> ValueUse {
-    match text.split_once('#') {
-        Some((name, idx)) => ValueUse {
-            name: name.into(),
-            index: idx.parse().unwrap_or(u32::MAX),
-            span,
-        },
-        None => ValueUse {
-            name: text.into(),
-            index: 0,
-            span,
-        },
-    }
+pub fn value_use(text: &str, span: Span) -> ValueUse<'_> {
+    let (name, index) = split_use(text);
+    ValueUse { name, index, span }
 }
 
-/// A region from its unlabeled entry ops and its labeled blocks.
-pub fn region(entry: Vec<Op>, blocks: Vec<Block>, span: Span) -> Region {
-    let mut all = Vec::with_capacity(blocks.len() + 1);
-    if !entry.is_empty() {
-        all.push(Block {
-            label: None,
-            args: Vec::new(),
-            span: entry.first().map_or(span, |o| o.span),
-            ops: entry,
-        });
-    }
-    all.extend(blocks);
-    Region { blocks: all, span }
+/// The type of an attribute's `: type` suffix, as a value.
+pub fn type_value(tree: &Tree<'_>, ty: Option<TypeId>) -> Option<Type> {
+    ty.map(|t| tree.ty(t).clone())
 }
 
 pub fn int_type(t: &str) -> Type {
@@ -100,16 +80,30 @@ pub fn int_type(t: &str) -> Type {
 }
 
 /// `memref<...>`, `tensor<...>`, `vector<...>` from the dims token, element type and the
-/// trailing attributes (layout and memory space, or encoding).
+/// trailing attributes (layout and memory space, or encoding), written at `l..r`.
 pub fn shaped<'a>(
-    s: Box<Shape>,
-    elem: Type,
+    tree: &mut Tree<'a>,
+    s: Shape<'a>,
+    elem: TypeId,
     rest: Vec<Attr>,
     l: usize,
     r: usize,
+) -> Result<TypeId, PErr<'a>> {
+    if let Some(t) = tree.type_at(l, r) {
+        return Ok(t);
+    }
+    let t = shaped_type(s, tree.ty(elem).clone(), rest, Span::new(l, r))?;
+    Ok(tree.remember_type(l, r, t))
+}
+
+fn shaped_type<'a>(
+    s: Shape<'a>,
+    elem: Type,
+    rest: Vec<Attr>,
+    span: Span,
 ) -> Result<Type, PErr<'a>> {
-    let span = Span::new(l, r);
-    let Shape { kind, dims } = *s;
+    let kind = s.kind;
+    let dims = s.dims();
     match kind {
         ShapedKind::Vector => {
             if !rest.is_empty() {
@@ -206,17 +200,17 @@ pub fn symbol_ref(first: &str, rest: Vec<&str>) -> Attr {
     Attr::SymbolRef(parts)
 }
 
-fn op(n: Named<'_>) -> Op {
-    Op::new(n.0, n.1)
+fn op<'a>(tree: &mut Tree<'a>, n: Named<'a>) -> Op<'a> {
+    tree.op(n.0, n.1)
 }
 
-fn with_attrs(mut o: Op, attrs: Option<Dict>) -> Op {
+fn with_attrs<'a>(mut o: Op<'a>, attrs: Option<Dict>) -> Op<'a> {
     o.attrs = attrs.unwrap_or_default();
     o
 }
 
 /// Moves inherent attributes written in the attribute dictionary into the properties.
-fn hoist(o: &mut Op, names: &[&str]) {
+fn hoist(o: &mut Op<'_>, names: &[&str]) {
     let mut i = 0;
     while i < o.attrs.len() {
         if names.contains(&&*o.attrs[i].0) {
@@ -228,13 +222,13 @@ fn hoist(o: &mut Op, names: &[&str]) {
     }
 }
 
-fn segments(o: &mut Op, sizes: &[usize]) {
+fn segments(o: &mut Op<'_>, sizes: &[usize]) {
     let v: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
     o.prop("operandSegmentSizes", Attr::dense_i32(&v));
 }
 
 /// Splits a mixed static/dynamic list into MLIR's static array and dynamic operands.
-fn split_mixed(list: Vec<Mixed>) -> (Vec<i64>, Vec<ValueUse>) {
+fn split_mixed(list: Vec<Mixed<'_>>) -> (Vec<i64>, Vec<ValueUse<'_>>) {
     let mut statics = Vec::with_capacity(list.len());
     let mut dynamics = Vec::new();
     for m in list {
@@ -249,7 +243,7 @@ fn split_mixed(list: Vec<Mixed>) -> (Vec<i64>, Vec<ValueUse>) {
     (statics, dynamics)
 }
 
-fn set_flags(o: &mut Op, flags: Option<Vec<(&'static str, Vec<&str>)>>) {
+fn set_flags(o: &mut Op<'_>, flags: Option<Vec<Flag<'_>>>) {
     for (kind, values) in flags.unwrap_or_default() {
         match kind {
             "fastmath" => o.prop(
@@ -271,56 +265,9 @@ fn set_flags(o: &mut Op, flags: Option<Vec<(&'static str, Vec<&str>)>>) {
     }
 }
 
-/// Makes sure a single-block region of a custom op ends with its terminator, as MLIR's parser
-/// does for ops whose terminator may be left out (`scf.yield` with no operands).
-fn ensure_terminator(region: &mut Region, terminator: &str) {
-    if region.blocks.is_empty() {
-        region.blocks.push(Block {
-            span: region.span,
-            ..Block::default()
-        });
-    }
-    let block = region.blocks.last_mut().expect("a block");
-    let ends = block
-        .ops
-        .last()
-        .is_some_and(|o| o.name.as_ref() == terminator);
-    if !ends {
-        let span = Span::new(
-            region.span.end.saturating_sub(1) as usize,
-            region.span.end as usize,
-        );
-        let mut t = Op::new(terminator, span);
-        if terminator == "scf.forall.in_parallel" {
-            t.regions.push(Region {
-                blocks: vec![Block {
-                    span,
-                    ..Block::default()
-                }],
-                span,
-            });
-        }
-        block.ops.push(t);
-    }
-}
-
-/// Prepends arguments to the entry block of a region (creating it if needed).
-fn prepend_args(region: &mut Region, args: Vec<BlockArg>) {
-    if region.blocks.is_empty() {
-        region.blocks.push(Block {
-            span: region.span,
-            ..Block::default()
-        });
-    }
-    let entry = &mut region.blocks[0];
-    let mut all = args;
-    all.append(&mut entry.args);
-    entry.args = all;
-}
-
-fn arg(name: (&str, Span), ty: ArgType) -> BlockArg {
+fn arg(name: (&str, Span), ty: ArgType) -> BlockArg<'_> {
     BlockArg {
-        name: name.0.into(),
+        name: name.0,
         ty,
         span: name.1,
     }
@@ -328,19 +275,24 @@ fn arg(name: (&str, Span), ty: ArgType) -> BlockArg {
 
 // ---------------------------------------------------------------------------------------------
 
+#[allow(clippy::too_many_arguments)]
 pub fn generic<'a>(
+    tree: &mut Tree<'a>,
     name: (&'a str, Span),
-    operands: Vec<ValueUse>,
-    successors: Vec<Successor>,
+    operands: Vec<ValueUse<'a>>,
+    successors: Vec<Successor<'a>>,
     props: Option<Dict>,
-    regions: Vec<Region>,
+    regions: Vec<RegionId>,
     attrs: Option<Dict>,
-    ft: (Type, Span),
-) -> Result<Op, PErr<'a>> {
-    let op_name = unescape(name.0);
-    let Type::Function { inputs, results } = ft.0 else {
-        return Err(user(ft.1, "expected a function type"));
+    ft: (FnType, Span),
+) -> Result<Op<'a>, PErr<'a>> {
+    // Most names have no escapes: they are borrowed from the text without their quotes.
+    let op_name: Cow<'a, str> = if name.0.contains('\\') {
+        Cow::Owned(unescape(name.0))
+    } else {
+        Cow::Borrowed(&name.0[1..name.0.len() - 1])
     };
+    let FnType { inputs, results } = ft.0;
     if inputs.len() != operands.len() {
         return Err(user(
             ft.1,
@@ -351,7 +303,7 @@ pub fn generic<'a>(
             ),
         ));
     }
-    let mut o = Op::new(&op_name, name.1);
+    let mut o = tree.op(op_name, name.1);
     for (v, t) in operands.into_iter().zip(inputs) {
         o.operand(v, Some(t));
     }
@@ -360,12 +312,12 @@ pub fn generic<'a>(
     o.props = props.unwrap_or_default();
     o.attrs = attrs.unwrap_or_default();
     o.regions = regions;
-    normalize_generic(&mut o);
+    normalize_generic(tree, &mut o);
     Ok(o)
 }
 
 /// Brings known ops read in generic form to the shape their custom form gives.
-fn normalize_generic(o: &mut Op) {
+fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
     use super::lexer::{OpClass, op_class};
     // Old-style inherent attributes in the discardable dictionary.
     if let Some(class) = op_class(&o.name) {
@@ -394,8 +346,8 @@ fn normalize_generic(o: &mut Op) {
             ),
             OpClass::Structured if !matches!(&*o.name, "linalg.map" | "linalg.reduce") => {
                 // A named op's body is implied by its name; the custom form does not show it.
-                for r in &mut o.regions {
-                    r.blocks.clear();
+                for r in &o.regions {
+                    tree.clear_region(*r);
                 }
             }
             OpClass::Generic => {
@@ -420,10 +372,16 @@ fn normalize_generic(o: &mut Op) {
     }
 }
 
-pub fn module(n: Named<'_>, sym: Option<&str>, attrs: Option<Dict>, body: Region) -> Op {
-    let mut o = op(n);
+pub fn module<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sym: Option<&str>,
+    attrs: Option<Dict>,
+    body: RegionId,
+) -> Op<'a> {
+    let mut o = op(tree, n);
     if o.name_span == Span::default() {
-        o.name_span = body.span;
+        o.name_span = tree.region_span(body);
     }
     if let Some(s) = sym {
         o.prop(
@@ -435,19 +393,21 @@ pub fn module(n: Named<'_>, sym: Option<&str>, attrs: Option<Dict>, body: Region
     with_attrs(o, attrs)
 }
 
-pub fn func(
-    n: Named<'_>,
+#[allow(clippy::too_many_arguments)]
+pub fn func<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     vis: Option<&str>,
     sym: &str,
-    args: Vec<FuncArg<'_>>,
-    res: Option<Vec<(Type, Option<Dict>)>>,
+    args: Vec<FuncArg<'a>>,
+    res: Option<Vec<(TypeId, Option<Dict>)>>,
     attrs: Option<Dict>,
-    body: Option<Region>,
-) -> Op {
-    let mut o = op(n);
+    body: Option<RegionId>,
+) -> Op<'a> {
+    let mut o = op(tree, n);
     let res = res.unwrap_or_default();
-    let inputs: Vec<Type> = args.iter().map(|a| a.1.clone()).collect();
-    let results: Vec<Type> = res.iter().map(|r| r.0.clone()).collect();
+    let inputs: Vec<Type> = args.iter().map(|a| tree.ty(a.1).clone()).collect();
+    let results: Vec<Type> = res.iter().map(|r| tree.ty(r.0).clone()).collect();
     o.prop(
         "function_type",
         Attr::Type(Type::Function { inputs, results }),
@@ -473,33 +433,27 @@ pub fn func(
     if let Some(v) = vis {
         o.prop("sym_visibility", Attr::string(v));
     }
-    let mut region = body.unwrap_or_default();
-    if !region.blocks.is_empty() {
+    let region = body.unwrap_or_else(|| tree.empty_region(Span::default()));
+    if tree.region_has_blocks(region) {
         let block_args = args
             .into_iter()
             .filter_map(|(name, ty, _)| name.map(|nm| arg(nm, ArgType::Given(ty))))
             .collect();
-        prepend_args(&mut region, block_args);
+        tree.prepend_args(region, block_args);
     }
     o.regions.push(region);
     with_attrs(o, attrs)
 }
 
-fn function_parts<'a>(ft: Type, span: Span) -> Result<(Vec<Type>, Vec<Type>), PErr<'a>> {
-    match ft {
-        Type::Function { inputs, results } => Ok((inputs, results)),
-        _ => Err(user(span, "expected a function type")),
-    }
-}
-
 pub fn call<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
     sym: &'a str,
-    args: Vec<ValueUse>,
+    args: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    ft: Type,
-) -> Result<Op, PErr<'a>> {
-    let (inputs, results) = function_parts(ft, n.1)?;
+    ft: FnType,
+) -> Result<Op<'a>, PErr<'a>> {
+    let FnType { inputs, results } = ft;
     if inputs.len() != args.len() {
         return Err(user(
             n.1,
@@ -510,7 +464,7 @@ pub fn call<'a>(
             ),
         ));
     }
-    let mut o = op(n);
+    let mut o = op(tree, n);
     for (v, t) in args.into_iter().zip(inputs) {
         o.operand(v, Some(t));
     }
@@ -520,13 +474,15 @@ pub fn call<'a>(
 }
 
 pub fn call_indirect<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
-    f: ValueUse,
-    args: Vec<ValueUse>,
+    f: ValueUse<'a>,
+    args: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    ft: Type,
-) -> Result<Op, PErr<'a>> {
-    let (inputs, results) = function_parts(ft.clone(), n.1)?;
+    ft: FnType,
+) -> Result<Op<'a>, PErr<'a>> {
+    let whole = tree.function_type(&ft);
+    let FnType { inputs, results } = ft;
     if inputs.len() != args.len() {
         return Err(user(
             n.1,
@@ -537,8 +493,8 @@ pub fn call_indirect<'a>(
             ),
         ));
     }
-    let mut o = op(n);
-    o.operand(f, Some(ft));
+    let mut o = op(tree, n);
+    o.operand(f, Some(whole));
     for (v, t) in args.into_iter().zip(inputs) {
         o.operand(v, Some(t));
     }
@@ -546,14 +502,15 @@ pub fn call_indirect<'a>(
     Ok(with_attrs(o, attrs))
 }
 
-pub fn alloc(
-    n: Named<'_>,
-    sizes: Vec<ValueUse>,
-    syms: Option<Vec<ValueUse>>,
+pub fn alloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<ValueUse<'a>>,
+    syms: Option<Vec<ValueUse<'a>>>,
     attrs: Option<Dict>,
-    t: Type,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+    t: TypeId,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     let syms = syms.unwrap_or_default();
     segments(&mut o, &[sizes.len(), syms.len()]);
     hoist(&mut o, &["alignment"]);
@@ -564,74 +521,81 @@ pub fn alloc(
 }
 
 /// An op with one operand of a stated type and the given results.
-pub fn unary(
-    n: Named<'_>,
-    v: ValueUse,
-    t: Option<Type>,
+pub fn unary<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse<'a>,
+    t: Option<TypeId>,
     attrs: Option<Dict>,
-    results: Vec<Type>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+    results: Vec<TypeId>,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     o.operand(v, t);
     o.result_types = results;
     o
 }
 
-pub fn cast(
-    n: Named<'_>,
-    v: ValueUse,
-    flags: Option<Vec<(&'static str, Vec<&str>)>>,
+pub fn cast<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse<'a>,
+    flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
-    a: Type,
-    b: Type,
-) -> Op {
-    let mut o = unary(n, v, Some(a), attrs, vec![b]);
+    a: TypeId,
+    b: TypeId,
+) -> Op<'a> {
+    let mut o = unary(tree, n, v, Some(a), attrs, vec![b]);
     set_flags(&mut o, flags);
     o
 }
 
-pub fn view(
-    n: Named<'_>,
-    src: ValueUse,
-    off: ValueUse,
-    sizes: Vec<ValueUse>,
+#[allow(clippy::too_many_arguments)]
+pub fn view<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse<'a>,
+    off: ValueUse<'a>,
+    sizes: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    a: Type,
-    b: Type,
-) -> Op {
-    let mut o = unary(n, src, Some(a), attrs, vec![b]);
-    o.operand(off, Some(Type::Index));
+    a: TypeId,
+    b: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, vec![b]);
+    o.operand(off, Some(index));
     for s in sizes {
-        o.operand(s, Some(Type::Index));
+        o.operand(s, Some(index));
     }
     o
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn subview(
-    n: Named<'_>,
-    src: ValueUse,
-    dst: Option<ValueUse>,
-    offsets: Vec<Mixed>,
-    sizes: Vec<Mixed>,
-    strides: Vec<Mixed>,
+pub fn subview<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse<'a>,
+    dst: Option<ValueUse<'a>>,
+    offsets: Vec<Mixed<'a>>,
+    sizes: Vec<Mixed<'a>>,
+    strides: Vec<Mixed<'a>>,
     attrs: Option<Dict>,
-    a: Type,
-    b: Type,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+    a: TypeId,
+    b: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
     let (so, dyn_o) = split_mixed(offsets);
     let (ss, dyn_s) = split_mixed(sizes);
     let (st, dyn_st) = split_mixed(strides);
     o.operand(src, Some(a));
     let mut segs = vec![1];
     if let Some(d) = dst {
-        o.operand(d, Some(b.clone()));
+        o.operand(d, Some(b));
         segs.push(1);
     }
     segs.extend([dyn_o.len(), dyn_s.len(), dyn_st.len()]);
     for v in dyn_o.into_iter().chain(dyn_s).chain(dyn_st) {
-        o.operand(v, Some(Type::Index));
+        o.operand(v, Some(index));
     }
     segments(&mut o, &segs);
     o.prop("static_offsets", Attr::dense_i64(&so));
@@ -658,23 +622,26 @@ fn reassociation_attr(re: &[Vec<i64>]) -> Attr {
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn reshape<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
-    src: ValueUse,
+    src: ValueUse<'a>,
     re: Vec<Vec<i64>>,
-    shape: Option<Vec<Mixed>>,
+    shape: Option<Vec<Mixed<'a>>>,
     attrs: Option<Dict>,
-    a: Type,
-    b: Type,
-) -> Result<Op, PErr<'a>> {
+    a: TypeId,
+    b: TypeId,
+) -> Result<Op<'a>, PErr<'a>> {
     let expand = n.0.ends_with("expand_shape");
-    let mut o = unary(n, src, Some(a), attrs, vec![b]);
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, vec![b]);
     o.prop("reassociation", reassociation_attr(&re));
     match (expand, shape) {
         (true, Some(shape)) => {
             let (statics, dynamics) = split_mixed(shape);
             for v in dynamics {
-                o.operand(v, Some(Type::Index));
+                o.operand(v, Some(index));
             }
             o.prop("static_output_shape", Attr::dense_i64(&statics));
         }
@@ -687,83 +654,110 @@ pub fn reshape<'a>(
     Ok(o)
 }
 
-/// The element type of a shaped type (or the type itself).
-fn element_of(t: &Type) -> Type {
-    match t {
-        Type::MemRef(m) => m.elem.clone(),
-        Type::Tensor { elem, .. } | Type::Vector { elem, .. } => (**elem).clone(),
-        other => other.clone(),
-    }
-}
-
-pub fn load(n: Named<'_>, m: ValueUse, idx: Vec<ValueUse>, attrs: Option<Dict>, t: Type) -> Op {
-    let elem = element_of(&t);
-    let mut o = unary(n, m, Some(t), attrs, vec![elem]);
+pub fn load<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse<'a>,
+    idx: Vec<ValueUse<'a>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Op<'a> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, vec![elem]);
     for i in idx {
-        o.operand(i, Some(Type::Index));
+        o.operand(i, Some(index));
     }
     o
 }
 
-pub fn store(
-    n: Named<'_>,
-    v: ValueUse,
-    m: ValueUse,
-    idx: Vec<ValueUse>,
+pub fn store<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse<'a>,
+    m: ValueUse<'a>,
+    idx: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    t: Type,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
-    o.operand(v, Some(element_of(&t)));
+    t: TypeId,
+) -> Op<'a> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(v, Some(elem));
     o.operand(m, Some(t));
     for i in idx {
-        o.operand(i, Some(Type::Index));
+        o.operand(i, Some(index));
     }
     o
 }
 
-pub fn tensor_insert(
-    n: Named<'_>,
-    v: ValueUse,
-    m: ValueUse,
-    idx: Vec<ValueUse>,
+pub fn tensor_insert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse<'a>,
+    m: ValueUse<'a>,
+    idx: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    t: Type,
-) -> Op {
-    let mut o = store(n, v, m, idx, attrs, t.clone());
+    t: TypeId,
+) -> Op<'a> {
+    let mut o = store(tree, n, v, m, idx, attrs, t);
     o.result_types.push(t);
     o
 }
 
-pub fn copy(n: Named<'_>, a: ValueUse, b: ValueUse, attrs: Option<Dict>, ta: Type, tb: Type) -> Op {
-    let mut o = unary(n, a, Some(ta), attrs, vec![]);
+pub fn copy<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse<'a>,
+    b: ValueUse<'a>,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Op<'a> {
+    let mut o = unary(tree, n, a, Some(ta), attrs, vec![]);
     o.operand(b, Some(tb));
     o
 }
 
-pub fn dim(n: Named<'_>, a: ValueUse, i: ValueUse, attrs: Option<Dict>, t: Type) -> Op {
-    let mut o = unary(n, a, Some(t), attrs, vec![Type::Index]);
-    o.operand(i, Some(Type::Index));
+pub fn dim<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse<'a>,
+    i: ValueUse<'a>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = unary(tree, n, a, Some(t), attrs, vec![index]);
+    o.operand(i, Some(index));
     o
 }
 
-pub fn get_global(n: Named<'_>, sym: &str, attrs: Option<Dict>, t: Type) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+pub fn get_global<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sym: &str,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     o.prop("name", symbol_ref(sym, vec![]));
     o.result_types.push(t);
     o
 }
 
-pub fn global(
-    n: Named<'_>,
+#[allow(clippy::too_many_arguments)]
+pub fn global<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     vis: Option<&str>,
     constant: bool,
     sym: &str,
-    t: Type,
+    t: TypeId,
     init: Option<Option<Attr>>,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     hoist(&mut o, &["alignment"]);
     if constant {
         o.prop("constant", Attr::Unit);
@@ -786,20 +780,22 @@ pub fn global(
             },
         );
     }
-    o.prop("type", Attr::Type(t));
+    o.prop("type", Attr::Type(tree.ty(t).clone()));
     o
 }
 
-pub fn transpose(
-    n: Named<'_>,
-    a: ValueUse,
+#[allow(clippy::too_many_arguments)]
+pub fn transpose<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse<'a>,
     dims: Vec<&str>,
     perm: Vec<&str>,
     attrs: Option<Dict>,
-    ta: Type,
-    tb: Type,
-) -> Op {
-    let mut o = unary(n, a, Some(ta), attrs, vec![tb]);
+    ta: TypeId,
+    tb: TypeId,
+) -> Op<'a> {
+    let mut o = unary(tree, n, a, Some(ta), attrs, vec![tb]);
     let text = format!("affine_map<({}) -> ({})>", dims.join(", "), perm.join(", "));
     o.prop(
         "permutation",
@@ -812,23 +808,25 @@ pub fn transpose(
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn reinterpret_cast(
-    n: Named<'_>,
-    a: ValueUse,
-    offsets: Vec<Mixed>,
-    sizes: Vec<Mixed>,
-    strides: Vec<Mixed>,
+pub fn reinterpret_cast<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse<'a>,
+    offsets: Vec<Mixed<'a>>,
+    sizes: Vec<Mixed<'a>>,
+    strides: Vec<Mixed<'a>>,
     attrs: Option<Dict>,
-    ta: Type,
-    tb: Type,
-) -> Op {
-    let mut o = unary(n, a, Some(ta), attrs, vec![tb]);
+    ta: TypeId,
+    tb: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = unary(tree, n, a, Some(ta), attrs, vec![tb]);
     let (so, dyn_o) = split_mixed(offsets);
     let (ss, dyn_s) = split_mixed(sizes);
     let (st, dyn_st) = split_mixed(strides);
     segments(&mut o, &[1, dyn_o.len(), dyn_s.len(), dyn_st.len()]);
     for v in dyn_o.into_iter().chain(dyn_s).chain(dyn_st) {
-        o.operand(v, Some(Type::Index));
+        o.operand(v, Some(index));
     }
     o.prop("static_offsets", Attr::dense_i64(&so));
     o.prop("static_sizes", Attr::dense_i64(&ss));
@@ -837,26 +835,27 @@ pub fn reinterpret_cast(
 }
 
 /// An op with untyped operands, results, regions and attributes (`memref.alloca_scope`).
-pub fn region_op(
-    n: Named<'_>,
-    operands: Vec<ValueUse>,
-    results: Option<Vec<Type>>,
-    mut regions: Vec<Region>,
+pub fn region_op<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    operands: Vec<ValueUse<'a>>,
+    results: Option<Vec<TypeId>>,
+    regions: Vec<RegionId>,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     o.operands_untyped(operands);
     o.result_types = results.unwrap_or_default();
     if o.name.as_ref() == "memref.alloca_scope" && o.result_types.is_empty() {
-        for r in &mut regions {
-            ensure_terminator(r, "memref.alloca_scope.return");
+        for r in &regions {
+            tree.ensure_terminator(*r, "memref.alloca_scope.return");
         }
     }
     o.regions = regions;
     o
 }
 
-pub fn constant<'a>(n: Named<'a>, v: Attr) -> Result<Op, PErr<'a>> {
+pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Op<'a>, PErr<'a>> {
     let ty = match &v {
         Attr::Int { ty, .. } => ty.clone().unwrap_or(Type::i(64)),
         Attr::Float { ty, .. } => ty.clone().unwrap_or(Type::Float("f64".into())),
@@ -864,30 +863,33 @@ pub fn constant<'a>(n: Named<'a>, v: Attr) -> Result<Op, PErr<'a>> {
         Attr::Str { ty: Some(t), .. } | Attr::Opaque { ty: Some(t), .. } => t.clone(),
         _ => return Err(user(n.1, "arith.constant needs a typed value")),
     };
-    let mut o = op(n);
+    let ty = tree.intern(ty);
+    let mut o = op(tree, n);
     o.prop("value", v);
     o.result_types.push(ty);
     Ok(o)
 }
 
-pub fn elementwise(
-    n: Named<'_>,
-    vs: Vec<ValueUse>,
-    flags: Option<Vec<(&'static str, Vec<&str>)>>,
+pub fn elementwise<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Vec<ValueUse<'a>>,
+    flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
-    ts: Vec<Type>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
-    let result = ts.last().cloned().unwrap_or(Type::None);
+    ts: Vec<TypeId>,
+) -> Op<'a> {
+    let none = tree.none;
+    let mut o = with_attrs(op(tree, n), attrs);
+    let result = ts.last().copied().unwrap_or(none);
     let select = o.name.as_ref() == "arith.select";
     let n_operands = vs.len();
     for (i, v) in vs.into_iter().enumerate() {
         let ty = if ts.len() == n_operands {
-            Some(ts[i].clone())
+            Some(ts[i])
         } else if select && i == 0 {
             None
         } else if ts.len() == 1 {
-            Some(result.clone())
+            Some(result)
         } else {
             None
         };
@@ -914,8 +916,8 @@ pub fn predicate_name(op: &str, n: i64) -> Option<&'static str> {
 }
 
 /// An `i1` of the shape of `t` (the result type of a comparison).
-fn bool_like(t: &Type) -> Type {
-    match t {
+fn bool_like(tree: &mut Tree<'_>, t: TypeId) -> TypeId {
+    let b = match tree.ty(t) {
         Type::Vector { shape, .. } => Type::Vector {
             shape: shape.clone(),
             elem: Box::new(Type::i(1)),
@@ -925,20 +927,22 @@ fn bool_like(t: &Type) -> Type {
             elem: Box::new(Type::i(1)),
             encoding: None,
         },
-        _ => Type::i(1),
-    }
+        _ => return tree.i1,
+    };
+    tree.intern(b)
 }
 
 #[allow(clippy::too_many_arguments)]
 pub fn cmp<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
     p: &str,
-    a: ValueUse,
-    b: ValueUse,
-    flags: Option<Vec<(&'static str, Vec<&str>)>>,
+    a: ValueUse<'a>,
+    b: ValueUse<'a>,
+    flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
-    t: Type,
-) -> Result<Op, PErr<'a>> {
+    t: TypeId,
+) -> Result<Op<'a>, PErr<'a>> {
     let table: &[&str] = if n.0 == "arith.cmpi" { &CMPI } else { &CMPF };
     let Some(idx) = table.iter().position(|x| *x == p) else {
         return Err(user(
@@ -946,53 +950,55 @@ pub fn cmp<'a>(
             format!("unknown comparison predicate '{p}' for {}", n.0),
         ));
     };
-    let mut o = with_attrs(op(n), attrs);
+    let result = bool_like(tree, t);
+    let mut o = with_attrs(op(tree, n), attrs);
     o.prop("predicate", Attr::int(idx as i64, Type::i(64)));
-    o.operand(a, Some(t.clone()));
-    o.operand(b, Some(t.clone()));
+    o.operand(a, Some(t));
+    o.operand(b, Some(t));
     set_flags(&mut o, flags);
-    o.result_types.push(bool_like(&t));
+    o.result_types.push(result);
     Ok(o)
 }
 
 pub fn linalg_index<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
     d: (&'a str, Span),
     attrs: Option<Dict>,
-    t: Type,
-) -> Result<Op, PErr<'a>> {
+    t: TypeId,
+) -> Result<Op<'a>, PErr<'a>> {
     let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
-    let mut o = with_attrs(op(n), attrs);
+    let mut o = with_attrs(op(tree, n), attrs);
     o.prop("dim", Attr::int(dim, Type::i(64)));
     o.result_types.push(t);
     Ok(o)
 }
 
+type IterArgs<'a> = (Vec<(BlockArg<'a>, ValueUse<'a>)>, Vec<TypeId>);
+
 #[allow(clippy::too_many_arguments)]
-pub fn scf_for(
-    n: Named<'_>,
+pub fn scf_for<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     unsigned: bool,
-    iv: (&str, Span),
-    lb: ValueUse,
-    ub: ValueUse,
-    step: ValueUse,
-    iters: Option<(Vec<(BlockArg, ValueUse)>, Vec<Type>)>,
-    ty: Option<Type>,
-    mut body: Region,
+    iv: (&'a str, Span),
+    lb: ValueUse<'a>,
+    ub: ValueUse<'a>,
+    step: ValueUse<'a>,
+    iters: Option<IterArgs<'a>>,
+    ty: Option<TypeId>,
+    body: RegionId,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     for v in [lb, ub, step] {
-        o.operand(v, ty.clone());
+        o.operand(v, ty);
     }
-    let mut args = vec![arg(
-        iv,
-        ty.clone().map_or(ArgType::OfOperand(0), ArgType::Given),
-    )];
+    let mut args = vec![arg(iv, ty.map_or(ArgType::OfOperand(0), ArgType::Given))];
     if let Some((pairs, types)) = iters {
         for (i, (mut a, init)) in pairs.into_iter().enumerate() {
-            let t = types.get(i).cloned();
-            o.operand(init, t.clone());
+            let t = types.get(i).copied();
+            o.operand(init, t);
             a.ty = t.map_or(ArgType::OfOperand(3 + i), ArgType::Given);
             args.push(a);
         }
@@ -1001,30 +1007,32 @@ pub fn scf_for(
     if unsigned {
         o.prop("unsignedCmp", Attr::Unit);
     }
-    prepend_args(&mut body, args);
+    tree.prepend_args(body, args);
     if o.result_types.is_empty() {
-        ensure_terminator(&mut body, "scf.yield");
+        tree.ensure_terminator(body, "scf.yield");
     }
     o.regions.push(body);
     o
 }
 
-pub fn scf_if(
-    n: Named<'_>,
-    cond: ValueUse,
-    res: Option<Vec<Type>>,
-    mut then: Region,
-    els: Option<Region>,
+pub fn scf_if<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse<'a>,
+    res: Option<Vec<TypeId>>,
+    then: RegionId,
+    els: Option<RegionId>,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
-    o.operand(cond, Some(Type::i(1)));
+) -> Op<'a> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
     o.result_types = res.unwrap_or_default();
-    let mut els = els.unwrap_or_default();
+    let els = els.unwrap_or_else(|| tree.empty_region(Span::default()));
     if o.result_types.is_empty() {
-        ensure_terminator(&mut then, "scf.yield");
-        if !els.blocks.is_empty() {
-            ensure_terminator(&mut els, "scf.yield");
+        tree.ensure_terminator(then, "scf.yield");
+        if tree.region_has_blocks(els) {
+            tree.ensure_terminator(els, "scf.yield");
         }
     }
     o.regions.push(then);
@@ -1033,14 +1041,15 @@ pub fn scf_if(
 }
 
 pub fn scf_while<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
-    inits: Vec<(BlockArg, ValueUse)>,
-    ft: Type,
-    mut before: Region,
-    after: Region,
+    inits: Vec<(BlockArg<'a>, ValueUse<'a>)>,
+    ft: FnType,
+    before: RegionId,
+    after: RegionId,
     attrs: Option<Dict>,
-) -> Result<Op, PErr<'a>> {
-    let (inputs, results) = function_parts(ft, n.1)?;
+) -> Result<Op<'a>, PErr<'a>> {
+    let FnType { inputs, results } = ft;
     if inputs.len() != inits.len() {
         return Err(user(
             n.1,
@@ -1051,14 +1060,14 @@ pub fn scf_while<'a>(
             ),
         ));
     }
-    let mut o = with_attrs(op(n), attrs);
+    let mut o = with_attrs(op(tree, n), attrs);
     let mut args = Vec::new();
     for ((mut a, init), t) in inits.into_iter().zip(inputs) {
-        o.operand(init, Some(t.clone()));
+        o.operand(init, Some(t));
         a.ty = ArgType::Given(t);
         args.push(a);
     }
-    prepend_args(&mut before, args);
+    tree.prepend_args(before, args);
     o.result_types = results;
     o.regions.push(before);
     o.regions.push(after);
@@ -1066,49 +1075,53 @@ pub fn scf_while<'a>(
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn scf_parallel(
-    n: Named<'_>,
-    ivs: Vec<(&str, Span)>,
-    lbs: Vec<ValueUse>,
-    ubs: Vec<ValueUse>,
-    steps: Vec<ValueUse>,
-    init: Option<(Vec<ValueUse>, Vec<Type>)>,
-    mut body: Region,
+pub fn scf_parallel<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lbs: Vec<ValueUse<'a>>,
+    ubs: Vec<ValueUse<'a>>,
+    steps: Vec<ValueUse<'a>>,
+    init: Option<(Vec<ValueUse<'a>>, Vec<TypeId>)>,
+    body: RegionId,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
     let (inits, types) = init.unwrap_or_default();
     segments(&mut o, &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
     for v in lbs.into_iter().chain(ubs).chain(steps) {
-        o.operand(v, Some(Type::Index));
+        o.operand(v, Some(index));
     }
     for (i, v) in inits.into_iter().enumerate() {
-        o.operand(v, types.get(i).cloned());
+        o.operand(v, types.get(i).copied());
     }
     o.result_types = types;
-    prepend_args(
-        &mut body,
+    tree.prepend_args(
+        body,
         ivs.into_iter()
-            .map(|iv| arg(iv, ArgType::Given(Type::Index)))
+            .map(|iv| arg(iv, ArgType::Given(index)))
             .collect(),
     );
-    ensure_terminator(&mut body, "scf.reduce");
+    tree.ensure_terminator(body, "scf.reduce");
     o.regions.push(body);
     o
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn scf_forall(
-    n: Named<'_>,
-    ivs: Vec<(&str, Span)>,
-    lbs: Option<Vec<Mixed>>,
-    ubs: Vec<Mixed>,
-    steps: Option<Vec<Mixed>>,
-    outs: Option<(Vec<(BlockArg, ValueUse)>, Vec<Type>)>,
-    mut body: Region,
+pub fn scf_forall<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lbs: Option<Vec<Mixed<'a>>>,
+    ubs: Vec<Mixed<'a>>,
+    steps: Option<Vec<Mixed<'a>>>,
+    outs: Option<IterArgs<'a>>,
+    body: RegionId,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+) -> Op<'a> {
+    let (index, none) = (tree.index, tree.none);
+    let mut o = with_attrs(op(tree, n), attrs);
     let rank = ubs.len();
     let (slb, dlb) = split_mixed(lbs.unwrap_or_else(|| vec![Mixed::Static(0); rank]));
     let (sub, dub) = split_mixed(ubs);
@@ -1116,36 +1129,37 @@ pub fn scf_forall(
     let (pairs, types) = outs.unwrap_or_default();
     segments(&mut o, &[dlb.len(), dub.len(), dst.len(), pairs.len()]);
     for v in dlb.into_iter().chain(dub).chain(dst) {
-        o.operand(v, Some(Type::Index));
+        o.operand(v, Some(index));
     }
-    let mut args: Vec<BlockArg> = ivs
+    let mut args: Vec<BlockArg<'a>> = ivs
         .into_iter()
-        .map(|iv| arg(iv, ArgType::Given(Type::Index)))
+        .map(|iv| arg(iv, ArgType::Given(index)))
         .collect();
     for (i, (mut a, init)) in pairs.into_iter().enumerate() {
-        let t = types.get(i).cloned();
-        o.operand(init, t.clone());
-        a.ty = t.map_or(ArgType::Given(Type::None), ArgType::Given);
+        let t = types.get(i).copied();
+        o.operand(init, t);
+        a.ty = ArgType::Given(t.unwrap_or(none));
         args.push(a);
     }
     o.prop("staticLowerBound", Attr::dense_i64(&slb));
     o.prop("staticUpperBound", Attr::dense_i64(&sub));
     o.prop("staticStep", Attr::dense_i64(&sst));
     o.result_types = types;
-    prepend_args(&mut body, args);
-    ensure_terminator(&mut body, "scf.forall.in_parallel");
+    tree.prepend_args(body, args);
+    tree.ensure_terminator(body, "scf.forall.in_parallel");
     o.regions.push(body);
     o
 }
 
-pub fn execute_region(
-    n: Named<'_>,
-    res: Option<Vec<Type>>,
+pub fn execute_region<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    res: Option<Vec<TypeId>>,
     no_inline: bool,
-    body: Region,
+    body: RegionId,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = region_op(n, vec![], res, vec![body], attrs);
+) -> Op<'a> {
+    let mut o = region_op(tree, n, vec![], res, vec![body], attrs);
     if no_inline {
         o.prop("no_inline", Attr::Unit);
     }
@@ -1153,34 +1167,43 @@ pub fn execute_region(
 }
 
 pub fn index_switch<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
-    arg: ValueUse,
-    res: Option<Vec<Type>>,
-    cases: Vec<(i64, Region)>,
-    mut default: Region,
+    arg: ValueUse<'a>,
+    res: Option<Vec<TypeId>>,
+    cases: Vec<(i64, RegionId)>,
+    default: RegionId,
     attrs: Option<Dict>,
-) -> Result<Op, PErr<'a>> {
-    let mut o = with_attrs(op(n), attrs);
-    o.operand(arg, Some(Type::Index));
+) -> Result<Op<'a>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(arg, Some(index));
     o.result_types = res.unwrap_or_default();
     let values: Vec<i64> = cases.iter().map(|c| c.0).collect();
     o.prop("cases", Attr::dense_i64(&values));
     let no_results = o.result_types.is_empty();
     if no_results {
-        ensure_terminator(&mut default, "scf.yield");
+        tree.ensure_terminator(default, "scf.yield");
     }
     o.regions.push(default);
-    for (_, mut r) in cases {
+    for (_, r) in cases {
         if no_results {
-            ensure_terminator(&mut r, "scf.yield");
+            tree.ensure_terminator(r, "scf.yield");
         }
         o.regions.push(r);
     }
     Ok(o)
 }
 
-pub fn assert(n: Named<'_>, v: ValueUse, msg: &str, attrs: Option<Dict>) -> Op {
-    let mut o = unary(n, v, Some(Type::i(1)), attrs, vec![]);
+pub fn assert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse<'a>,
+    msg: &str,
+    attrs: Option<Dict>,
+) -> Op<'a> {
+    let i1 = tree.i1;
+    let mut o = unary(tree, n, v, Some(i1), attrs, vec![]);
     o.prop(
         "msg",
         Attr::Str {
@@ -1191,26 +1214,30 @@ pub fn assert(n: Named<'_>, v: ValueUse, msg: &str, attrs: Option<Dict>) -> Op {
     o
 }
 
-fn typed_operands(o: &mut Op, vals: (Vec<ValueUse>, Vec<Type>)) -> usize {
+fn typed_operands<'a>(o: &mut Op<'a>, vals: (Vec<ValueUse<'a>>, Vec<TypeId>)) -> usize {
     let (vs, ts) = vals;
     let n = vs.len();
     let typed = ts.len() == n;
     for (i, v) in vs.into_iter().enumerate() {
-        o.operand(v, if typed { Some(ts[i].clone()) } else { None });
+        o.operand(v, if typed { Some(ts[i]) } else { None });
     }
     n
 }
 
-pub fn linalg_generic(
-    n: Named<'_>,
+type TypedValues<'a> = (Vec<ValueUse<'a>>, Vec<TypeId>);
+
+#[allow(clippy::too_many_arguments)]
+pub fn linalg_generic<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     d: Dict,
-    ins: Option<(Vec<ValueUse>, Vec<Type>)>,
-    outs: Option<(Vec<ValueUse>, Vec<Type>)>,
+    ins: Option<TypedValues<'a>>,
+    outs: Option<TypedValues<'a>>,
     extra: Option<Dict>,
-    body: Region,
-    res: Option<Vec<Type>>,
-) -> Op {
-    let mut o = op(n);
+    body: RegionId,
+    res: Option<Vec<TypeId>>,
+) -> Op<'a> {
+    let mut o = op(tree, n);
     for (k, v) in d {
         if matches!(
             &*k,
@@ -1231,24 +1258,33 @@ pub fn linalg_generic(
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn linalg_named(
-    n: Named<'_>,
+pub fn linalg_named<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     d: Option<Dict>,
     maps: Option<Attr>,
-    ins: Option<(Vec<ValueUse>, Vec<Type>)>,
-    outs: (Vec<ValueUse>, Vec<Type>),
+    ins: Option<TypedValues<'a>>,
+    outs: TypedValues<'a>,
     list: Option<(&'static str, Vec<i64>)>,
-    body: Option<(Vec<BlockArg>, Region)>,
+    body: Option<(Vec<BlockArg<'a>>, RegionId)>,
     attrs: Option<Dict>,
-    res: Option<Vec<Type>>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+    res: Option<Vec<TypeId>>,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     o.props.extend(d.unwrap_or_default());
     if let Some(m) = maps {
         o.prop("indexing_maps", m);
     }
     let ni = typed_operands(&mut o, ins.unwrap_or_default());
-    let implied = implied_results(&o.name, &outs.1);
+    let implied: Vec<TypeId> = if implies_results(&o.name) {
+        outs.1
+            .iter()
+            .copied()
+            .filter(|t| matches!(tree.ty(*t), Type::Tensor { .. }))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let no = typed_operands(&mut o, outs);
     if o.name.as_ref() != "linalg.map" && o.name.as_ref() != "linalg.reduce" || ni + no > 0 {
         segments(&mut o, &[ni, no]);
@@ -1257,61 +1293,62 @@ pub fn linalg_named(
         o.prop(name, Attr::dense_i64(&values));
     }
     let region = match body {
-        Some((args, mut r)) => {
-            prepend_args(&mut r, args);
+        Some((args, r)) => {
+            tree.prepend_args(r, args);
             r
         }
-        None => Region::default(),
+        None => tree.empty_region(Span::default()),
     };
     o.regions.push(region);
     o.result_types = res.unwrap_or(implied);
     o
 }
 
-/// `linalg.transpose/broadcast/reduce/map` do not write their results: they are the tensor
-/// types of their inits.
-pub fn implied_results(name: &str, out_types: &[Type]) -> Vec<Type> {
-    if matches!(
+/// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
+/// reduce/map` do not write their results: they are the tensor types of their inits).
+pub fn implies_results(name: &str) -> bool {
+    matches!(
         name,
         "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
-    ) {
-        out_types
-            .iter()
-            .filter(|t| matches!(t, Type::Tensor { .. }))
-            .cloned()
-            .collect()
-    } else {
-        Vec::new()
-    }
+    )
 }
 
-pub fn tensor_empty(n: Named<'_>, sizes: Vec<ValueUse>, attrs: Option<Dict>, t: Type) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+pub fn tensor_empty<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<ValueUse<'a>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
     for s in sizes {
-        o.operand(s, Some(Type::Index));
+        o.operand(s, Some(index));
     }
     o.result_types.push(t);
     o
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn pad(
-    n: Named<'_>,
-    src: ValueUse,
+pub fn pad<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse<'a>,
     nofold: bool,
-    lo: Vec<Mixed>,
-    hi: Vec<Mixed>,
-    body: Region,
+    lo: Vec<Mixed<'a>>,
+    hi: Vec<Mixed<'a>>,
+    body: RegionId,
     attrs: Option<Dict>,
-    ta: Type,
-    tb: Type,
-) -> Op {
-    let mut o = unary(n, src, Some(ta), attrs, vec![tb]);
+    ta: TypeId,
+    tb: TypeId,
+) -> Op<'a> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(ta), attrs, vec![tb]);
     let (slo, dlo) = split_mixed(lo);
     let (shi, dhi) = split_mixed(hi);
     segments(&mut o, &[1, dlo.len(), dhi.len()]);
     for v in dlo.into_iter().chain(dhi) {
-        o.operand(v, Some(Type::Index));
+        o.operand(v, Some(index));
     }
     o.prop("static_low", Attr::dense_i64(&slo));
     o.prop("static_high", Attr::dense_i64(&shi));
@@ -1323,14 +1360,15 @@ pub fn pad(
 }
 
 pub fn concat<'a>(
+    tree: &mut Tree<'a>,
     n: Named<'a>,
     d: (&'a str, Span),
-    vs: Vec<ValueUse>,
+    vs: Vec<ValueUse<'a>>,
     attrs: Option<Dict>,
-    ft: Type,
-) -> Result<Op, PErr<'a>> {
+    ft: FnType,
+) -> Result<Op<'a>, PErr<'a>> {
     let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
-    let (inputs, results) = function_parts(ft, n.1)?;
+    let FnType { inputs, results } = ft;
     if inputs.len() != vs.len() {
         return Err(user(
             n.1,
@@ -1341,7 +1379,7 @@ pub fn concat<'a>(
             ),
         ));
     }
-    let mut o = with_attrs(op(n), attrs);
+    let mut o = with_attrs(op(tree, n), attrs);
     for (v, t) in vs.into_iter().zip(inputs) {
         o.operand(v, Some(t));
     }
@@ -1350,56 +1388,74 @@ pub fn concat<'a>(
     Ok(o)
 }
 
-pub fn from_elements(n: Named<'_>, vs: Vec<ValueUse>, attrs: Option<Dict>, t: Type) -> Op {
-    let elem = element_of(&t);
-    let mut o = with_attrs(op(n), attrs);
+pub fn from_elements<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Vec<ValueUse<'a>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Op<'a> {
+    let elem = tree.element_of(t);
+    let mut o = with_attrs(op(tree, n), attrs);
     for v in vs {
-        o.operand(v, Some(elem.clone()));
+        o.operand(v, Some(elem));
     }
     o.result_types.push(t);
     o
 }
 
-pub fn terminator(
-    n: Named<'_>,
+pub fn terminator<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
     attrs: Option<Dict>,
-    vals: Option<(Vec<ValueUse>, Vec<Type>)>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+    vals: Option<TypedValues<'a>>,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     typed_operands(&mut o, vals.unwrap_or_default());
     o
 }
 
-pub fn condition(
-    n: Named<'_>,
-    cond: ValueUse,
+pub fn condition<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse<'a>,
     attrs: Option<Dict>,
-    vals: Option<(Vec<ValueUse>, Vec<Type>)>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
-    o.operand(cond, Some(Type::i(1)));
+    vals: Option<TypedValues<'a>>,
+) -> Op<'a> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
     typed_operands(&mut o, vals.unwrap_or_default());
     o
 }
 
-pub fn br(n: Named<'_>, s: (Successor, Vec<ValueUse>, Vec<Type>), attrs: Option<Dict>) -> Op {
-    let mut o = with_attrs(op(n), attrs);
+type SuccessorArgs<'a> = (Successor<'a>, Vec<ValueUse<'a>>, Vec<TypeId>);
+
+pub fn br<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    s: SuccessorArgs<'a>,
+    attrs: Option<Dict>,
+) -> Op<'a> {
+    let mut o = with_attrs(op(tree, n), attrs);
     let (succ, vs, ts) = s;
     typed_operands(&mut o, (vs, ts));
     o.successors.push(succ);
     o
 }
 
-pub fn cond_br(
-    n: Named<'_>,
-    cond: ValueUse,
+pub fn cond_br<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse<'a>,
     weights: Option<Vec<&str>>,
-    t: (Successor, Vec<ValueUse>, Vec<Type>),
-    f: (Successor, Vec<ValueUse>, Vec<Type>),
+    t: SuccessorArgs<'a>,
+    f: SuccessorArgs<'a>,
     attrs: Option<Dict>,
-) -> Op {
-    let mut o = with_attrs(op(n), attrs);
-    o.operand(cond, Some(Type::i(1)));
+) -> Op<'a> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
     let nt = typed_operands(&mut o, (t.1, t.2));
     let nf = typed_operands(&mut o, (f.1, f.2));
     segments(&mut o, &[1, nt, nf]);
@@ -1412,8 +1468,13 @@ pub fn cond_br(
     o
 }
 
-pub fn scf_reduce(n: Named<'_>, vals: Vec<(ValueUse, Type)>, regions: Vec<Region>) -> Op {
-    let mut o = op(n);
+pub fn scf_reduce<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vals: Vec<(ValueUse<'a>, TypeId)>,
+    regions: Vec<RegionId>,
+) -> Op<'a> {
+    let mut o = op(tree, n);
     for (v, t) in vals {
         o.operand(v, Some(t));
     }

@@ -4,7 +4,7 @@
 //! Known op names become `Op(class, name)` tokens: the grammar has one rule per class of custom
 //! syntax (all arith binary ops share one), not one per op.
 
-use super::token::{LexError, Shape, Tok};
+use super::token::{LexError, Tok};
 use crate::source::Span;
 use logos::Logos;
 
@@ -331,6 +331,3 @@ pub fn op_class(name: &str) -> Option<OpClass> {
         _ => return None,
     })
 }
-
-/// The `ShapedOpen` payload, re-exported for the grammar.
-pub type ShapeTok = Box<Shape>;

@@ -1,10 +1,12 @@
 //! The front end: text to syntax tree. `parse` runs the `logos` lexer and the LALRPOP parser
-//! generated from `grammar/mlir.lalrpop`, and turns every parse error into a diagnostic.
+//! generated from `grammar/mlir.lalrpop`, whose actions build the tree with a `tree::Tree`, and
+//! turns every parse error into a diagnostic.
 
 pub mod ast;
 pub mod custom;
 pub mod lexer;
 pub mod token;
+pub mod tree;
 
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -17,11 +19,13 @@ mod generated {
     lalrpop_util::lalrpop_mod!(pub mlir);
 }
 
-/// Parses one source text into its top-level items.
-pub fn parse(text: &str) -> Result<Vec<ast::Item>, Diagnostic> {
+/// Parses one source text into its syntax tree.
+pub fn parse(text: &str) -> Result<ast::File<'_>, Diagnostic> {
+    let mut tree = tree::Tree::new(text);
     generated::mlir::FileParser::new()
-        .parse(Lexer::new(text))
-        .map_err(|e| parse_error(text, e))
+        .parse(&mut tree, Lexer::new(text))
+        .map_err(|e| parse_error(text, e))?;
+    Ok(tree.finish())
 }
 
 fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> Diagnostic {

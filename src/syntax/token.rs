@@ -32,11 +32,29 @@ pub enum ShapedKind {
     Vector,
 }
 
-/// The dimension list read after `memref<`/`tensor<`/`vector<`: `None` for unranked (`*x`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Shape {
+/// The dimension list read after `memref<`/`tensor<`/`vector<`, as written: each dimension
+/// followed by `x` (`4x?x[8]x`), or `*x` for unranked. The lexer has checked it; `dims` reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shape<'a> {
     pub kind: ShapedKind,
-    pub dims: Option<Vec<Dim>>,
+    pub text: &'a str,
+}
+
+impl Shape<'_> {
+    /// The dimensions; `None` for unranked.
+    pub fn dims(&self) -> Option<Vec<Dim>> {
+        if self.text == "*x" {
+            return None;
+        }
+        let dims = self.text.split_terminator('x').map(|d| match d {
+            "?" => Dim::Dynamic,
+            _ => match d.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+                Some(n) => Dim::Scalable(n.parse().unwrap_or(0)),
+                None => Dim::Static(d.parse().unwrap_or(0)),
+            },
+        });
+        Some(dims.collect())
+    }
 }
 
 #[derive(Logos, Clone, Debug, PartialEq)]
@@ -115,7 +133,7 @@ pub enum Tok<'a> {
     #[token("memref<", |l| shape(l, ShapedKind::MemRef))]
     #[token("tensor<", |l| shape(l, ShapedKind::Tensor))]
     #[token("vector<", |l| shape(l, ShapedKind::Vector))]
-    ShapedOpen(Box<Shape>),
+    ShapedOpen(Shape<'a>),
 }
 
 fn unterminated_string<'a>(_: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
@@ -188,53 +206,51 @@ fn balanced_len(rest: &str, open: u8, close: u8) -> Option<usize> {
 }
 
 /// Reads the dimension list after `memref<` and friends: `4x?x[8]x`, or `*x` for unranked.
-fn shape<'a>(lex: &mut Lexer<'a, Tok<'a>>, kind: ShapedKind) -> Result<Box<Shape>, LexError> {
-    let b = lex.remainder().as_bytes();
+fn shape<'a>(lex: &mut Lexer<'a, Tok<'a>>, kind: ShapedKind) -> Result<Shape<'a>, LexError> {
+    let rest = lex.remainder();
+    let b = rest.as_bytes();
     if b.starts_with(b"*x") {
         lex.bump(2);
-        return Ok(Box::new(Shape { kind, dims: None }));
+        return Ok(Shape {
+            kind,
+            text: &rest[..2],
+        });
     }
-    let mut dims = Vec::new();
     let mut i = 0;
     let mut overflow = false;
     loop {
-        let (dim, len) = if b.get(i) == Some(&b'?') {
-            (Dim::Dynamic, 1)
+        let len = if b.get(i) == Some(&b'?') {
+            1
         } else if b.get(i) == Some(&b'[') {
             let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
             if digits == 0 || b.get(i + 1 + digits) != Some(&b']') {
                 break;
             }
-            let text = std::str::from_utf8(&b[i + 1..i + 1 + digits]).unwrap_or("0");
-            let n = text.parse::<u64>().unwrap_or_else(|_| {
-                overflow = true;
-                0
-            });
-            (Dim::Scalable(n), digits + 2)
+            overflow |= !fits_u64(&rest[i + 1..i + 1 + digits]);
+            digits + 2
         } else {
             let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
             if digits == 0 {
                 break;
             }
-            let text = std::str::from_utf8(&b[i..i + digits]).unwrap_or("0");
-            let n = text.parse::<u64>().unwrap_or_else(|_| {
-                overflow = true;
-                0
-            });
-            (Dim::Static(n), digits)
+            overflow |= !fits_u64(&rest[i..i + digits]);
+            digits
         };
         if b.get(i + len) != Some(&b'x') {
             break;
         }
-        dims.push(dim);
         i += len + 1;
     }
     lex.bump(i);
     if overflow {
         return Err(LexError::DimOverflow);
     }
-    Ok(Box::new(Shape {
+    Ok(Shape {
         kind,
-        dims: Some(dims),
-    }))
+        text: &rest[..i],
+    })
+}
+
+fn fits_u64(digits: &str) -> bool {
+    digits.parse::<u64>().is_ok()
 }

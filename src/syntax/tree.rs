@@ -1,0 +1,336 @@
+//! `Tree`: what the grammar's actions build the syntax tree (`ast::File`) with. It is the
+//! parser's one piece of state (a grammar parameter): ops, blocks and regions go into arenas as
+//! the parser finishes them, types are interned as they are read, and the records that grammar
+//! actions fill in (`ast::Op`) are recycled, so that parsing an op allocates little.
+
+use super::ast::{
+    AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
+};
+use crate::ir::types::{Attr, Type};
+use crate::ir::{BlockData, BlockId, Module, OpData, OpId, RegionData, RegionId, TypeId};
+use crate::source::Span;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+/// The parser's state while it reads one source text.
+pub struct Tree<'a> {
+    file: File<'a>,
+    /// Span of each region, by its id (custom forms add terminators at the closing brace).
+    region_spans: Vec<Span>,
+    /// Types already read, by their text: most types are written many times.
+    type_text: FxHashMap<&'a str, TypeId>,
+    /// The element type of shaped types (`memref.load` takes its result type from it).
+    elements: FxHashMap<TypeId, TypeId>,
+    /// Emptied `Op` records to fill again (their vectors keep their capacity).
+    free: Vec<Op<'a>>,
+    /// Frequent types, interned up front.
+    pub index: TypeId,
+    pub none: TypeId,
+    pub i1: TypeId,
+    pub i64: TypeId,
+}
+
+impl<'a> Tree<'a> {
+    pub fn new(text: &'a str) -> Tree<'a> {
+        let mut types = TypeTable::default();
+        let mut intern = |t: Type| TypeId::new(types.insert_full(t).0);
+        let (index, none, i1, i64) = (
+            intern(Type::Index),
+            intern(Type::None),
+            intern(Type::i(1)),
+            intern(Type::i(64)),
+        );
+        // A generous guess from the size of the text saves regrowing the large arenas.
+        let ops_guess = text.len() / 64;
+        let mut skeleton = Module::default();
+        skeleton.ops.reserve(ops_guess);
+        Tree {
+            file: File {
+                text,
+                skeleton,
+                types,
+                op_syntax: Vec::with_capacity(ops_guess),
+                uses: Vec::with_capacity(ops_guess * 2),
+                group_spans: Vec::with_capacity(ops_guess),
+                result_types: Vec::with_capacity(ops_guess),
+                successors: Vec::new(),
+                block_syntax: Vec::new(),
+                aliases: Vec::new(),
+                top: Vec::new(),
+            },
+            region_spans: Vec::new(),
+            type_text: FxHashMap::default(),
+            elements: FxHashMap::default(),
+            free: Vec::new(),
+            index,
+            none,
+            i1,
+            i64,
+        }
+    }
+
+    /// The finished syntax tree.
+    pub fn finish(self) -> File<'a> {
+        self.file
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.file.text
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Types
+
+    pub fn ty(&self, id: TypeId) -> &Type {
+        self.file
+            .types
+            .get_index(id.index())
+            .expect("a parsed type")
+    }
+
+    pub fn intern(&mut self, t: Type) -> TypeId {
+        TypeId::new(self.file.types.insert_full(t).0)
+    }
+
+    /// The type written at `l..r`, if the same text was read before.
+    pub fn type_at(&self, l: usize, r: usize) -> Option<TypeId> {
+        self.type_text.get(&self.file.text[l..r]).copied()
+    }
+
+    /// Interns `t`, the type written at `l..r`, and remembers it by its text.
+    pub fn remember_type(&mut self, l: usize, r: usize, t: Type) -> TypeId {
+        let id = self.intern(t);
+        self.type_text.insert(&self.file.text[l..r], id);
+        id
+    }
+
+    /// The type a keyword-like token names (`i32`, `f16`, `!alias`), made once per spelling.
+    pub fn named_type(&mut self, text: &'a str, make: impl FnOnce(&str) -> Type) -> TypeId {
+        if let Some(&id) = self.type_text.get(text) {
+            return id;
+        }
+        let id = self.intern(make(text));
+        self.type_text.insert(text, id);
+        id
+    }
+
+    /// Interns a function type from its parts.
+    pub fn function_type(&mut self, ft: &FnType) -> TypeId {
+        let t = Type::Function {
+            inputs: self.types_of(&ft.inputs),
+            results: self.types_of(&ft.results),
+        };
+        self.intern(t)
+    }
+
+    /// The types with these ids, cloned.
+    pub fn types_of(&self, ids: &[TypeId]) -> Vec<Type> {
+        ids.iter().map(|t| self.ty(*t).clone()).collect()
+    }
+
+    /// The element type of a shaped type, or the type itself.
+    pub fn element_of(&mut self, id: TypeId) -> TypeId {
+        if let Some(&e) = self.elements.get(&id) {
+            return e;
+        }
+        let elem = match self.ty(id) {
+            Type::MemRef(m) => m.elem.clone(),
+            Type::Tensor { elem, .. } | Type::Vector { elem, .. } => (**elem).clone(),
+            _ => return id,
+        };
+        let e = self.intern(elem);
+        self.elements.insert(id, e);
+        e
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Ops, blocks, regions
+
+    /// An empty op record to fill in, named `name`.
+    pub fn op(&mut self, name: impl Into<Cow<'a, str>>, name_span: Span) -> Op<'a> {
+        let mut o = self.free.pop().unwrap_or_default();
+        o.name = name.into();
+        o.name_span = name_span;
+        o
+    }
+
+    /// Stores an op; its result bindings and span come with `finish_op`.
+    pub fn add(&mut self, mut o: Op<'a>) -> OpId {
+        let id = OpId::new(self.file.skeleton.ops.len());
+        let f = &mut self.file;
+        f.op_syntax.push(OpSyntax {
+            uses: f.uses.len() as u32,
+            groups: f.group_spans.len() as u32,
+            result_types: f.result_types.len() as u32,
+            successors: f.successors.len() as u32,
+        });
+        f.uses.extend(
+            o.operands
+                .iter()
+                .zip(o.operand_types.iter().chain(std::iter::repeat(&None)))
+                .map(|(v, ty)| Use {
+                    span: v.span,
+                    ty: *ty,
+                }),
+        );
+        f.result_types.extend_from_slice(&o.result_types);
+        f.successors.extend_from_slice(&o.successors);
+        f.skeleton.ops.push(OpData {
+            name: (*o.name).into(),
+            operands: Vec::new(),
+            results: Vec::new(),
+            result_groups: Vec::new(),
+            props: std::mem::take(&mut o.props),
+            attrs: std::mem::take(&mut o.attrs),
+            regions: std::mem::take(&mut o.regions),
+            successors: Vec::new(),
+            parent: None,
+            span: o.name_span,
+            name_span: o.name_span,
+        });
+        o.operands.clear();
+        o.operand_types.clear();
+        o.result_types.clear();
+        o.successors.clear();
+        o.name = Cow::Borrowed("");
+        self.free.push(o);
+        id
+    }
+
+    /// Sets the result bindings and the full span of a stored op.
+    pub fn finish_op(&mut self, id: OpId, results: Vec<ResultGroup<'a>>, span: Span) -> OpId {
+        let f = &mut self.file;
+        f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
+        f.group_spans.extend(results.iter().map(|g| g.span));
+        let data = &mut f.skeleton.ops[id.index()];
+        data.result_groups = results.iter().map(|g| (g.name.into(), g.count)).collect();
+        data.span = span;
+        id
+    }
+
+    pub fn op_name(&self, id: OpId) -> &str {
+        &self.file.skeleton.ops[id.index()].name
+    }
+
+    pub fn op_span(&self, id: OpId) -> Span {
+        self.file.skeleton.ops[id.index()].span
+    }
+
+    /// A block with its label, arguments and ops.
+    pub fn block(
+        &mut self,
+        label: Option<(&'a str, Span)>,
+        args: Vec<BlockArg<'a>>,
+        ops: Vec<OpId>,
+        span: Span,
+    ) -> BlockId {
+        let id = BlockId::new(self.file.skeleton.blocks.len());
+        self.file.skeleton.blocks.push(BlockData {
+            label: label.map(|(l, _)| l.into()),
+            args: Vec::new(),
+            ops,
+            parent: RegionId(u32::MAX),
+            span,
+        });
+        self.file.block_syntax.push(BlockSyntax {
+            args,
+            label_span: label.map_or(Span::default(), |(_, s)| s),
+        });
+        id
+    }
+
+    /// A region from its unlabeled entry ops and its labeled blocks.
+    pub fn region(&mut self, entry: Vec<OpId>, blocks: Vec<BlockId>, span: Span) -> RegionId {
+        let mut all = Vec::with_capacity(blocks.len() + 1);
+        if let Some(&first) = entry.first() {
+            let first_span = self.op_span(first);
+            all.push(self.block(None, Vec::new(), entry, first_span));
+        }
+        all.extend(blocks);
+        self.new_region(all, span)
+    }
+
+    /// A region without blocks (a function declaration's body, an absent `else`).
+    pub fn empty_region(&mut self, span: Span) -> RegionId {
+        self.new_region(Vec::new(), span)
+    }
+
+    fn new_region(&mut self, blocks: Vec<BlockId>, span: Span) -> RegionId {
+        let id = RegionId::new(self.file.skeleton.regions.len());
+        self.file.skeleton.regions.push(RegionData {
+            blocks,
+            parent: OpId(u32::MAX),
+        });
+        self.region_spans.push(span);
+        id
+    }
+
+    pub fn region_span(&self, r: RegionId) -> Span {
+        self.region_spans[r.index()]
+    }
+
+    pub fn region_has_blocks(&self, r: RegionId) -> bool {
+        !self.file.skeleton.regions[r.index()].blocks.is_empty()
+    }
+
+    /// Drops the blocks of a region (the body of a named linalg op is implied by its name).
+    pub fn clear_region(&mut self, r: RegionId) {
+        self.file.skeleton.regions[r.index()].blocks.clear();
+    }
+
+    /// Makes sure a single-block region of a custom op ends with its terminator, as MLIR's
+    /// parser does for ops whose terminator may be left out (`scf.yield` with no operands).
+    pub fn ensure_terminator(&mut self, r: RegionId, terminator: &'static str) {
+        let span = self.region_span(r);
+        if !self.region_has_blocks(r) {
+            let b = self.block(None, Vec::new(), Vec::new(), span);
+            self.file.skeleton.regions[r.index()].blocks.push(b);
+        }
+        let region = &self.file.skeleton.regions[r.index()];
+        let block = *region.blocks.last().expect("a block");
+        let ends = self.file.skeleton.blocks[block.index()]
+            .ops
+            .last()
+            .is_some_and(|o| self.op_name(*o) == terminator);
+        if !ends {
+            let at = Span::new(span.end.saturating_sub(1) as usize, span.end as usize);
+            let mut t = self.op(terminator, at);
+            if terminator == "scf.forall.in_parallel" {
+                let b = self.block(None, Vec::new(), Vec::new(), at);
+                let inner = self.new_region(vec![b], at);
+                t.regions.push(inner);
+            }
+            let t = self.add(t);
+            self.file.skeleton.blocks[block.index()].ops.push(t);
+        }
+    }
+
+    /// Prepends arguments to the entry block of a region (creating it if needed).
+    pub fn prepend_args(&mut self, r: RegionId, args: Vec<BlockArg<'a>>) {
+        if !self.region_has_blocks(r) {
+            let span = self.region_span(r);
+            let b = self.block(None, Vec::new(), Vec::new(), span);
+            self.file.skeleton.regions[r.index()].blocks.push(b);
+        }
+        let entry = self.file.skeleton.regions[r.index()].blocks[0];
+        let syntax = &mut self.file.block_syntax[entry.index()];
+        let mut all = args;
+        all.append(&mut syntax.args);
+        syntax.args = all;
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Top-level items
+
+    pub fn type_alias(&mut self, name: &'a str, value: TypeId, span: Span) {
+        self.file.aliases.push(AliasDef::Type { name, value, span });
+    }
+
+    pub fn attr_alias(&mut self, name: &'a str, value: Attr, span: Span) {
+        self.file.aliases.push(AliasDef::Attr { name, value, span });
+    }
+
+    pub fn top_op(&mut self, op: OpId) {
+        self.file.top.push(op);
+    }
+}
