@@ -99,6 +99,11 @@ pub struct Cli {
     #[arg(long, value_name = "BYTES")]
     pub capacity: Option<u64>,
 
+    /// Pool every eligible allocation even when the pool is larger than the allocations it
+    /// replaces (fewer mallocs, more bytes). By default the smallest ones stay separate then.
+    #[arg(long)]
+    pub pool_all: bool,
+
     /// Check every plan with the independent checker, also in release builds.
     #[arg(long)]
     pub verify_plan: bool,

@@ -232,6 +232,17 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
     match path {
         None => write_stdout(text),
         Some(p) if p.as_os_str() == "-" => write_stdout(text),
+        // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place: renaming
+        // a file over it would replace the device.
+        Some(p) if p.exists() && !std::fs::metadata(p).is_ok_and(|m| m.is_file()) => {
+            std::fs::write(p, text).map_err(|e| {
+                format!(
+                    "cannot write output file '{}': {}",
+                    p.display(),
+                    io_reason(&e)
+                )
+            })
+        }
         Some(p) => {
             let dir = p
                 .parent()

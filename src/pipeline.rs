@@ -29,6 +29,7 @@ pub fn analysis_options(cli: &Cli) -> analysis::Options {
         plan,
         capacity: cli.capacity,
         assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
+        pool_all: cli.pool_all,
     }
 }
 

@@ -64,13 +64,6 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
         "broken",
         "printer: `call` in nested regions",
     ),
-    // Bug: the rewrite pools even when the pool (each slot rounded up to the 64-byte
-    // alignment) is larger than the allocations it replaces: @types, 141 bytes -> 212.
-    (
-        "tests/programs/types_recursion.mlir",
-        "bytes",
-        "pool larger than what it replaces",
-    ),
 ];
 
 fn manifest_dir() -> &'static Path {
@@ -616,9 +609,7 @@ fn generated_programs_print_the_same_after_rewrite() {
             path: gen_dir.join(format!("gen_{s}.mlir")),
         })
         .collect();
-    // The 64-byte slots can make a pool of many small buffers larger than their sum, so (c)
-    // is not asked of the random programs.
-    let mut verdicts = par_map(&programs, |p| check_program(&tools, p, &dir, false));
+    let mut verdicts = par_map(&programs, |p| check_program(&tools, p, &dir, true));
     for (p, v) in programs.iter().zip(&mut verdicts) {
         if v.pooled == 0 && v.summary != "rewrite failed" {
             v.failures.push((

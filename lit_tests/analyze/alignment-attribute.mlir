@@ -1,6 +1,6 @@
 // The `alignment` attribute of an allocation is honoured: the buffer's offset and the pool are
 // aligned to it (alignment-not-power-of-two.mlir has the attributes that are errors).
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
 
 func.func @aligned() {
   %c0 = arith.constant 0 : index

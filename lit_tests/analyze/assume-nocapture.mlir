@@ -1,13 +1,13 @@
 // --assume-nocapture=OP,OP adds ops to the table of ops known to use memref operands without
 // capturing them: a buffer whose only unknown user is such an op becomes eligible. The list
 // is comma-separated, the flag may be repeated, and an op not named stays unknown.
-// RUN: bufreuse --analyze %s | FileCheck --check-prefix=NONE %s
-// RUN: bufreuse --analyze --assume-nocapture=test.read %s | FileCheck --check-prefix=ONE %s
-// RUN: bufreuse --analyze --assume-nocapture=test.read,test.write %s \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck --check-prefix=NONE %s
+// RUN: bufreuse --pool-all --analyze --assume-nocapture=test.read %s | FileCheck --check-prefix=ONE %s
+// RUN: bufreuse --pool-all --analyze --assume-nocapture=test.read,test.write %s \
 // RUN:   | FileCheck --check-prefix=BOTH %s
-// RUN: bufreuse --analyze --assume-nocapture=test.read --assume-nocapture=test.write %s \
+// RUN: bufreuse --pool-all --analyze --assume-nocapture=test.read --assume-nocapture=test.write %s \
 // RUN:   | FileCheck --check-prefix=BOTH %s
-// RUN: bufreuse --analyze --format=json --assume-nocapture=test.read,test.write %s \
+// RUN: bufreuse --pool-all --analyze --format=json --assume-nocapture=test.read,test.write %s \
 // RUN:   | %python %S/Inputs/jsonl.py | FileCheck --check-prefix=JSON %s
 
 func.func @opaque_users() {

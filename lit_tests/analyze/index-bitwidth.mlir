@@ -1,9 +1,9 @@
 // `index` elements take 8 bytes, or 4 with --index-bitwidth=32; that changes the sizes, the
 // peak and the pool, not the intervals or the eligibility.
-// RUN: bufreuse --analyze %s | FileCheck --check-prefix=I64 %s
-// RUN: bufreuse --analyze --index-bitwidth=64 %s | FileCheck --check-prefix=I64 %s
-// RUN: bufreuse --analyze --index-bitwidth=32 %s | FileCheck --check-prefix=I32 %s
-// RUN: bufreuse --analyze --index-bitwidth=32 --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck --check-prefix=I64 %s
+// RUN: bufreuse --pool-all --analyze --index-bitwidth=64 %s | FileCheck --check-prefix=I64 %s
+// RUN: bufreuse --pool-all --analyze --index-bitwidth=32 %s | FileCheck --check-prefix=I32 %s
+// RUN: bufreuse --pool-all --analyze --index-bitwidth=32 --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON32 %s
 
 func.func @indices(%i: index) {

@@ -1,8 +1,8 @@
 // Every function with a body is analyzed on its own, in textual order, also inside a nested
 // module: program points start again at 0, each function gets its own pool, and a
 // declaration is skipped. The reason counts at the end add up over all functions.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func private @declared(memref<8xf32>)

@@ -4,7 +4,6 @@
 // base, which the attribute promises to be 4. Expected: {alignment = 8 : i64}.
 // (src/analysis/mod.rs folds only the members' `alignment` attributes into the pool's
 // alignment, not their element alignment.)
-// XFAIL: *
 // RUN: bufreuse --rewrite --alignment=4 %s | FileCheck %s
 
 // CHECK-LABEL: func.func @wide() {

@@ -1,9 +1,8 @@
-// BUG (or a design gap, for the lead to decide): the rewrite pools even when the pool is
+// A pool is made only where it saves memory: the rewrite used to pool even when the pool was
 // larger than the buffers it replaces. Two 8-byte buffers live together take two 64-byte
 // slots: a 72-byte pool replaces 16 bytes (--stats: "16 bytes -> 72 bytes"; --analyze:
 // "saves 0 B"). Issue 5 asks that a function's pool bytes be no larger than the naive bytes
 // of the allocations they replace. Expected: no pool here (or one of at most 16 bytes).
-// XFAIL: *
 // RUN: rm -rf %t && mkdir %t
 // RUN: bufreuse --rewrite --stats %s -o %t/out.mlir 2> %t/stats.txt
 // RUN: FileCheck --check-prefix=STATS %s --input-file=%t/stats.txt

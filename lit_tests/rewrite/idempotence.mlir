@@ -18,9 +18,9 @@
 func.func @f(%x: i32) -> i32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<8xi32>
-  %b = memref.alloc() : memref<8xi32>
   memref.store %x, %a[%c0] : memref<8xi32>
   %v = memref.load %a[%c0] : memref<8xi32>
+  %b = memref.alloc() : memref<8xi32>
   memref.store %v, %b[%c0] : memref<8xi32>
   %w = memref.load %b[%c0] : memref<8xi32>
   memref.dealloc %a : memref<8xi32>

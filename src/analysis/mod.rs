@@ -30,6 +30,8 @@ pub struct Options {
     pub capacity: Option<u64>,
     /// Ops known to read and write their memref operands without capturing them.
     pub assume_nocapture: HashSet<String>,
+    /// Keep pools that are larger than the allocations they replace.
+    pub pool_all: bool,
 }
 
 impl Default for Options {
@@ -40,6 +42,7 @@ impl Default for Options {
             plan: PlanOptions::default(),
             capacity: None,
             assume_nocapture: HashSet::new(),
+            pool_all: false,
         }
     }
 }
@@ -283,41 +286,73 @@ fn plan_function(
         if members.len() < 2 {
             continue;
         }
-        let buffers: Vec<Buffer> = members
-            .iter()
-            .map(|&i| {
-                let a = &allocations[i];
-                let live = a.live.expect("eligible allocations have an interval");
-                let (start, end) = live.to_half_open();
-                Buffer {
-                    start,
-                    end,
-                    size: a.bytes.expect("eligible allocations have a size"),
-                    align: a.align.max(opts.alignment),
+        // A pool larger than the buffers it replaces would cost memory instead of saving it
+        // (offsets rounded up to the alignment can cost more than reuse gains for small
+        // buffers): the smallest members then stay separate allocations, until the pool
+        // saves memory or fewer than two members are left.
+        let mut members = members;
+        let planned = loop {
+            if members.len() < 2 {
+                break None;
+            }
+            let buffers: Vec<Buffer> = members
+                .iter()
+                .map(|&i| {
+                    let a = &allocations[i];
+                    let live = a.live.expect("eligible allocations have an interval");
+                    let (start, end) = live.to_half_open();
+                    Buffer {
+                        start,
+                        end,
+                        size: a.bytes.expect("eligible allocations have a size"),
+                        align: a.align.max(opts.alignment),
+                    }
+                })
+                .collect();
+            let result = match plan::plan(&buffers, &opts.plan) {
+                Ok(p) => p,
+                Err(e) => {
+                    errors.push(Diagnostic::error(
+                        m.op(func).name_span,
+                        format!("cannot plan the pool of @{name}: {e}"),
+                    ));
+                    break None;
                 }
-            })
-            .collect();
-        let result = match plan::plan(&buffers, &opts.plan) {
-            Ok(p) => p,
-            Err(e) => {
+            };
+            // Every plan is checked by the independent checker before it is used.
+            if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
                 errors.push(Diagnostic::error(
                     m.op(func).name_span,
-                    format!("cannot plan the pool of @{name}: {e}"),
+                    format!(
+                        "internal error: the plan for @{name} failed the checker: {violations:?}"
+                    ),
                 ));
-                continue;
+                break None;
             }
+            let replaced = buffers
+                .iter()
+                .fold(0u64, |acc, b| acc.saturating_add(b.size));
+            if result.peak <= replaced || opts.pool_all {
+                break Some(result);
+            }
+            // Drop the smallest tenth (at least one), smallest first, ties by position.
+            let mut by_size = members.clone();
+            by_size.sort_by_key(|&i| (allocations[i].bytes, i));
+            let drop: HashSet<usize> = by_size
+                .into_iter()
+                .take(members.len().div_ceil(10))
+                .collect();
+            members.retain(|i| !drop.contains(i));
         };
-        // Every plan is checked by the independent checker before it is used.
-        if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
-            errors.push(Diagnostic::error(
-                m.op(func).name_span,
-                format!("internal error: the plan for @{name} failed the checker: {violations:?}"),
-            ));
+        let Some(result) = planned else {
             continue;
-        }
+        };
+        // The pool's own alignment must cover what every member's offset was aligned for
+        // (its alignment attribute and its element size), or offsets aligned relative to the
+        // pool would not be aligned in memory.
         let align = members
             .iter()
-            .filter_map(|&i| allocations[i].align_attr)
+            .map(|&i| allocations[i].align)
             .fold(opts.alignment, u64::max);
         if let Some(cap) = opts.capacity
             && result.peak > cap

@@ -90,7 +90,16 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                 line.to_string(),
                 match a.reason() {
                     None if a.offset.is_some() => "pooled".to_string(),
-                    None => "eligible (alone in its memory space)".to_string(),
+                    None if f
+                        .allocations
+                        .iter()
+                        .filter(|b| b.eligible() && b.memory_space == a.memory_space)
+                        .count()
+                        < 2 =>
+                    {
+                        "eligible (alone in its memory space)".to_string()
+                    }
+                    None => "eligible (not pooled: no saving)".to_string(),
                     Some(r) => r.code().to_string(),
                 },
                 a.offset.map_or("-".to_string(), |o| o.to_string()),
