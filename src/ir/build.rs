@@ -9,7 +9,10 @@
 //! region's blocks together): at the end each record is moved to its new index.
 
 use super::types::{Attr, MemRefType, Type};
-use super::{BlockId, Module, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId};
+use super::{
+    AttrList, BlockId, Module, Name, OpId, RegionId, Sparse, TypeId, ValueData, ValueDef, ValueId,
+    ValueList,
+};
 use crate::diag::Diagnostic;
 use crate::source::Span;
 use crate::syntax::ast::{self, ArgType, File, TypeTable};
@@ -57,6 +60,8 @@ struct Builder<'a> {
     spare_scopes: Vec<FxHashMap<&'a str, Binding>>,
     spare_labels: Vec<FxHashMap<&'a str, BlockId>>,
     type_aliases: FxHashMap<&'a str, Type>,
+    /// Names of block arguments, shared (loops name their induction variables alike).
+    arg_names: FxHashMap<&'a str, Name>,
     /// The first definition of each attribute alias, by name (an index into `attr_aliases`).
     attr_alias_index: FxHashMap<&'a str, usize>,
     /// The pre-order id of each entity, by the parser's id.
@@ -109,6 +114,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         spare_scopes: Vec::new(),
         spare_labels: Vec::new(),
         type_aliases: FxHashMap::default(),
+        arg_names: FxHashMap::default(),
         attr_alias_index: FxHashMap::default(),
         new_op: vec![UNSET; n_ops],
         new_block: vec![UNSET; n_blocks],
@@ -330,7 +336,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn resolve_attrs(&mut self, attrs: &mut [(Box<str>, Attr)], span: Span) {
+    fn resolve_attrs(&mut self, attrs: &mut AttrList, span: Span) {
         for (_, v) in attrs {
             self.resolve_attr(v, span);
         }
@@ -405,12 +411,12 @@ impl<'a> Builder<'a> {
             let spans = self.op_range(raw, |s| s.groups, self.group_spans.len());
             for (k, span) in spans.enumerate() {
                 let g_span = self.group_spans[span];
-                let count = self.m.ops[raw].result_groups[k].1;
+                let (group, count) = self.m.ops[raw].result_groups[k].clone();
                 let name = ast::group_name(&self.text[g_span.range()]);
                 let first = ValueId::new(self.m.values.len());
                 for i in 0..count {
-                    let value_name: Box<str> = if count == 1 {
-                        name.into()
+                    let value_name: Name = if count == 1 {
+                        group.clone()
                     } else {
                         format!("{name}#{i}").into()
                     };
@@ -517,7 +523,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let mut results = Vec::with_capacity(result_types.len());
+        let mut results = ValueList::with_capacity(result_types.len());
         for (i, k) in result_types.enumerate() {
             let ty = self.intern(self.result_types[k], span);
             let v = match bound.get(i) {
@@ -546,22 +552,22 @@ impl<'a> Builder<'a> {
         let isolated = matches!(&**name, "func.func" | "builtin.module")
             || name.ends_with(".func")
             || name.ends_with(".module");
-        let raw_regions = std::mem::take(&mut self.m.ops[r].regions);
-        let mut regions = Vec::with_capacity(raw_regions.len());
-        if depth >= MAX_NESTING && !raw_regions.is_empty() {
+        let mut regions = std::mem::take(&mut self.m.ops[r].regions);
+        if depth >= MAX_NESTING && !regions.is_empty() {
             self.errors.push(Diagnostic::error(
                 name_span,
                 format!("regions nested more than {MAX_NESTING} deep are not supported"),
             ));
+            regions.clear();
         } else {
-            for rr in raw_regions {
-                regions.push(self.region(rr, id, isolated, &resolved, depth + 1));
+            for rr in regions.iter_mut() {
+                *rr = self.region(*rr, id, isolated, &resolved, depth + 1);
             }
         }
 
         // Successors are blocks of the enclosing region.
         let succ = self.op_range(r, |s| s.successors, self.successors.len());
-        let mut successors = Vec::with_capacity(succ.len());
+        let mut successors = Sparse::with_capacity(succ.len());
         for k in succ {
             let s = self.successors[k];
             let found = match parent {
@@ -637,10 +643,15 @@ impl<'a> Builder<'a> {
                     },
                 };
                 let v = ValueId::new(self.m.values.len());
+                let name = self
+                    .arg_names
+                    .entry(a.name)
+                    .or_insert_with(|| Name::from(a.name))
+                    .clone();
                 self.m.values.push(ValueData {
                     ty,
                     def: ValueDef::Arg(bid, i as u32),
-                    name: a.name.into(),
+                    name,
                     span: a.span,
                 });
                 self.define(a.name, Binding { first: v, count: 1 }, a.span);

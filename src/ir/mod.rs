@@ -3,6 +3,11 @@
 //!
 //! What is separate from where: an op's data lives in `Module::ops`; where it stands is the
 //! order list of its block (`BlockData::ops`). A rewrite edits order lists and adds ops.
+//!
+//! Records are kept small, because a large input has millions of ops: an op's short lists
+//! (operands, results, result bindings) are stored inline (`ValueList`, `ResultGroups`) and
+//! the lists most ops leave empty take one pointer (`Sparse`); names are shared (`Name`).
+//! All of them dereference to slices and are built with `.into()` from a `Vec`, or `collect`.
 
 pub mod build;
 pub mod entity;
@@ -12,7 +17,26 @@ pub mod types;
 use crate::source::Span;
 pub use entity::{BlockId, OpId, RegionId, TypeId, ValueId};
 use indexmap::IndexSet;
+use smallvec::SmallVec;
+use std::sync::Arc;
+use thin_vec::ThinVec;
 use types::{Attr, Type};
+
+/// A name shared by everything that bears it (an op name by all ops of that kind, a value's
+/// name by the value and its result binding).
+pub type Name = Arc<str>;
+
+/// Operands or results of an op: up to four without an allocation.
+pub type ValueList = SmallVec<[ValueId; 4]>;
+
+/// How the results of an op are bound (see `OpData::result_groups`): one group inline.
+pub type ResultGroups = SmallVec<[(Name, u32); 1]>;
+
+/// A list most ops leave empty (attributes, regions, successors): one pointer when empty.
+pub type Sparse<T> = ThinVec<T>;
+
+/// Named attributes of an op, in order.
+pub type AttrList = Sparse<(Box<str>, Attr)>;
 
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,27 +52,47 @@ pub struct ValueData {
     pub ty: TypeId,
     pub def: ValueDef,
     /// The name as written (`%x`, or `%x#1` for a member of a result group `%x:2`).
-    pub name: Box<str>,
+    pub name: Name,
     pub span: Span,
 }
 
 #[derive(Clone, Debug)]
 pub struct OpData {
-    pub name: Box<str>,
-    pub operands: Vec<ValueId>,
-    pub results: Vec<ValueId>,
+    pub name: Name,
+    pub operands: ValueList,
+    pub results: ValueList,
     /// How the results are bound: `%a, %b:2 = ...` is `[("%a", 1), ("%b", 2)]`.
-    pub result_groups: Vec<(Box<str>, u32)>,
+    pub result_groups: ResultGroups,
     /// Inherent attributes (MLIR's properties).
-    pub props: Vec<(Box<str>, Attr)>,
+    pub props: AttrList,
     /// Discardable attributes.
-    pub attrs: Vec<(Box<str>, Attr)>,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
+    pub attrs: AttrList,
+    pub regions: Sparse<RegionId>,
+    pub successors: Sparse<BlockId>,
     /// The block holding the op; `None` for a top-level op.
     pub parent: Option<BlockId>,
     pub span: Span,
     pub name_span: Span,
+}
+
+impl OpData {
+    /// An op named `name` at `span`, with no operands, results, attributes, regions or
+    /// successors yet and no parent: `OpData { operands, ..OpData::new(name, span) }`.
+    pub fn new(name: impl Into<Name>, span: Span) -> OpData {
+        OpData {
+            name: name.into(),
+            operands: ValueList::new(),
+            results: ValueList::new(),
+            result_groups: ResultGroups::new(),
+            props: AttrList::new(),
+            attrs: AttrList::new(),
+            regions: Sparse::new(),
+            successors: Sparse::new(),
+            parent: None,
+            span,
+            name_span: span,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

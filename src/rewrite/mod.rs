@@ -9,7 +9,7 @@ pub mod verify;
 
 use crate::analysis::{Analysis, FunctionReport};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
-use crate::ir::{BlockId, Module, OpData, OpId, ValueData, ValueDef, ValueId};
+use crate::ir::{BlockId, Module, Name, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId};
 use crate::source::Span;
 use std::collections::{BTreeMap, HashSet};
 
@@ -41,7 +41,7 @@ pub fn rewrite(
     analysis: &Analysis,
     sabotage: Sabotage,
 ) -> (Vec<FunctionStats>, HashSet<String>) {
-    let mut names: HashSet<Box<str>> = m.values.iter().map(|v| v.name.clone()).collect();
+    let mut names: HashSet<Box<str>> = m.values.iter().map(|v| (*v.name).into()).collect();
     let mut stats = Vec::new();
     let mut pools = HashSet::new();
     for f in &analysis.functions {
@@ -90,10 +90,11 @@ fn new_op(
 ) -> (OpId, Vec<ValueId>) {
     let id = OpId::new(m.ops.len());
     let mut result_ids = Vec::new();
-    let mut groups = Vec::new();
+    let mut groups = ResultGroups::new();
     for (i, (rname, ty)) in results.into_iter().enumerate() {
         let ty = m.intern(ty);
         let v = ValueId::new(m.values.len());
+        let rname = Name::from(rname);
         m.values.push(ValueData {
             ty,
             def: ValueDef::Result(id, i as u32),
@@ -104,17 +105,11 @@ fn new_op(
         groups.push((rname, 1));
     }
     m.ops.push(OpData {
-        name: name.into(),
-        operands,
-        results: result_ids.clone(),
+        operands: operands.into(),
+        results: result_ids.as_slice().into(),
         result_groups: groups,
-        props,
-        attrs: Vec::new(),
-        regions: Vec::new(),
-        successors: Vec::new(),
-        parent: None,
-        span,
-        name_span: span,
+        props: props.into(),
+        ..OpData::new(name, span)
     });
     (id, result_ids)
 }
@@ -265,17 +260,11 @@ fn new_view(m: &mut Module, alloc: OpId, pool: ValueId, offset: ValueId) -> OpId
     let id = OpId::new(m.ops.len());
     let group = m.op(alloc).result_groups.clone();
     m.ops.push(OpData {
-        name: "memref.view".into(),
-        operands: vec![pool, offset],
-        results: vec![result],
+        operands: [pool, offset].as_slice().into(),
+        results: [result].as_slice().into(),
         result_groups: group,
-        props: Vec::new(),
-        attrs: Vec::new(),
-        regions: Vec::new(),
-        successors: Vec::new(),
-        parent: None,
-        span,
         name_span: m.op(alloc).name_span,
+        ..OpData::new("memref.view", span)
     });
     m.values[result.index()].def = ValueDef::Result(id, 0);
     m.ops[alloc.index()].results.clear();

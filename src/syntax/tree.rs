@@ -7,7 +7,7 @@ use super::ast::{
     AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
 };
 use crate::ir::types::{Attr, Type};
-use crate::ir::{BlockData, BlockId, Module, OpData, OpId, RegionData, RegionId, TypeId};
+use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
 use crate::source::Span;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -23,6 +23,8 @@ pub struct Tree<'a> {
     elements: FxHashMap<TypeId, TypeId>,
     /// Emptied `Op` records to fill again (their vectors keep their capacity).
     free: Vec<Op<'a>>,
+    /// Op names, shared by all ops of a kind.
+    op_names: FxHashMap<&'a str, Name>,
     /// Frequent types, interned up front.
     pub index: TypeId,
     pub none: TypeId,
@@ -62,6 +64,7 @@ impl<'a> Tree<'a> {
             type_text: FxHashMap::default(),
             elements: FxHashMap::default(),
             free: Vec::new(),
+            op_names: FxHashMap::default(),
             index,
             none,
             i1,
@@ -175,18 +178,20 @@ impl<'a> Tree<'a> {
         );
         f.result_types.extend_from_slice(&o.result_types);
         f.successors.extend_from_slice(&o.successors);
+        let name = match o.name {
+            Cow::Borrowed(n) => self
+                .op_names
+                .entry(n)
+                .or_insert_with(|| Name::from(n))
+                .clone(),
+            Cow::Owned(ref n) => Name::from(n.as_str()),
+        };
+        let f = &mut self.file;
         f.skeleton.ops.push(OpData {
-            name: (*o.name).into(),
-            operands: Vec::new(),
-            results: Vec::new(),
-            result_groups: Vec::new(),
-            props: std::mem::take(&mut o.props),
-            attrs: std::mem::take(&mut o.attrs),
-            regions: std::mem::take(&mut o.regions),
-            successors: Vec::new(),
-            parent: None,
-            span: o.name_span,
-            name_span: o.name_span,
+            props: o.props.drain(..).collect(),
+            attrs: o.attrs.drain(..).collect(),
+            regions: o.regions.drain(..).collect(),
+            ..OpData::new(name, o.name_span)
         });
         o.operands.clear();
         o.operand_types.clear();
