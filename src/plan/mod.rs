@@ -65,7 +65,7 @@ impl From<PlannerChoice> for Strategy {
 
 /// Search nodes per second of time limit, measured on the project's 2-core machine class, so
 /// that the default node budget normally finishes inside the time limit.
-pub const NODES_PER_SECOND: u64 = 1_500_000;
+pub const NODES_PER_SECOND: u64 = 200_000;
 
 /// `Auto` skips the exact search on components with more buffers than this: its per-node cost
 /// grows with the component and the greedy plan is already close there.

@@ -143,62 +143,45 @@ struct Component {
     low: u64,
     /// `peak` is proven optimal.
     proven: bool,
-    /// The discrepancy limit of the next round and its node limit.
-    discrepancies: u32,
+    /// The next round looks for a plan at `peak - step` within `limit` nodes.
+    step: u64,
     limit: u64,
 }
 
 impl Component {
     fn new(problem: Problem, offsets: Vec<u64>, peak: u64) -> Component {
+        let low = problem.lower_bound;
         Component {
-            low: problem.lower_bound,
-            proven: peak <= problem.lower_bound,
-            limit: 4 * problem.len() as u64 + 1000,
+            low,
+            proven: peak <= low,
+            step: peak.saturating_sub(low).div_ceil(2),
+            limit: 5 * problem.len() as u64 + 2_000,
             problem,
             offsets,
             peak,
-            discrepancies: 0,
         }
     }
 
-    /// One round: a search for a plan at the lower bound, then for plans below the best one,
-    /// each allowed `discrepancies` departures from the branching order (limited discrepancy
-    /// search, so that later rounds revisit the top of the tree, not only its bottom).
+    /// One round: a decision search for a plan at `peak - step`. A plan found keeps the step;
+    /// a search that proves there is none raises the lower bound and halves the gap; one cut by
+    /// its node limit tries a closer target next, and once the step is small, more nodes.
     fn round(&mut self, budget: &mut Budget) {
-        let d = self.discrepancies;
-        let run = decide(&self.problem, self.low, d, self.limit, budget);
+        let target = self.peak.saturating_sub(self.step).max(self.low);
+        let run = decide(&self.problem, target, self.limit, budget);
         if let Some(found) = run.plan {
-            (self.peak, self.offsets, self.proven) = (run.peak, found, true);
-            return;
-        }
-        let mut finished = !run.out_of_nodes;
-        if run.complete {
+            (self.peak, self.offsets) = (run.peak, found);
+        } else if run.complete {
             // As in IDA*: the smallest bound that pruned the tree is a lower bound.
-            self.low = run.min_pruned.min(self.peak);
-        }
-        while self.peak > self.low {
-            let run = decide(&self.problem, self.peak - 1, d, self.limit, budget);
-            finished &= !run.out_of_nodes;
-            match run.plan {
-                Some(found) => (self.peak, self.offsets) = (run.peak, found),
-                None => {
-                    if run.complete {
-                        self.low = self.peak;
-                    }
-                    break;
-                }
-            }
-        }
-        if self.peak <= self.low {
-            self.proven = true;
-            return;
-        }
-        // A round cut by its node limit is tried again with twice the limit.
-        if finished {
-            self.discrepancies += 1;
+            self.low = run.min_pruned.max(target + 1).min(self.peak);
+            self.step = (self.peak - self.low).div_ceil(2);
+        } else if self.step > (self.peak - self.low) / 64 {
+            self.step /= 2;
         } else {
             self.limit = self.limit.saturating_mul(2);
+            self.step = (self.peak - self.low).div_ceil(2);
         }
+        self.step = self.step.clamp(1, (self.peak - self.low).max(1));
+        self.proven = self.peak <= self.low;
     }
 }
 
@@ -288,16 +271,10 @@ struct Run {
 
 /// Searches for a plan with peak at most `target`, each path allowed `discrepancies`
 /// departures from the branching order, within `limit` nodes.
-fn decide(
-    problem: &Problem,
-    target: u64,
-    discrepancies: u32,
-    limit: u64,
-    budget: &mut Budget,
-) -> Run {
+fn decide(problem: &Problem, target: u64, limit: u64, budget: &mut Budget) -> Run {
     let mut state = State::new(problem, target, limit);
     let all: Vec<u32> = (0..problem.len() as u32).collect();
-    let found = state.solve(&all, discrepancies, budget);
+    let found = state.solve(&all, budget);
     let plan = (found == Ok(true)).then(|| state.offset.clone());
     let peak = plan
         .as_ref()
@@ -311,7 +288,7 @@ fn decide(
     Run {
         plan,
         peak,
-        complete: found == Ok(false) && !state.skipped,
+        complete: found == Ok(false),
         out_of_nodes: found.is_err(),
         min_pruned: state.min_pruned,
     }
@@ -336,14 +313,13 @@ struct State<'a> {
     offset: Vec<u64>,
     floor_trail: Vec<(u32, u64)>,
     raise_trail: Vec<(u32, u64)>,
-    /// Scratch: the lowest offset an unplaced buffer can take in each section.
-    lowest: Vec<u64>,
+    /// Scratch for the bound: unplaced buffers by lowest offset, and sizes stacked per section.
+    by_offset: Vec<(u64, u32)>,
+    stacked: Vec<u64>,
     /// Key of the last placed buffer: (offset, local index + 1); (0, 0) at the root.
     last: (u64, u32),
     /// Nodes left for this search.
     nodes_left: u64,
-    /// Some child was skipped for lack of discrepancies (the search is not exhaustive).
-    skipped: bool,
     /// The smallest bound above the target that pruned a node.
     min_pruned: u64,
 }
@@ -367,10 +343,10 @@ impl<'a> State<'a> {
             offset: vec![0; n],
             floor_trail: Vec::new(),
             raise_trail: Vec::new(),
-            lowest: vec![0; problem.sections],
+            by_offset: Vec::new(),
+            stacked: vec![0; problem.sections],
             last: (0, 0),
             nodes_left: limit,
-            skipped: false,
             min_pruned: u64::MAX,
         }
     }
@@ -416,26 +392,21 @@ impl<'a> State<'a> {
 
     /// Places every buffer of `group` (unplaced, in local index order) within the target.
     /// On success the placements stay applied; on failure the state is as it was.
-    fn solve(
-        &mut self,
-        group: &[u32],
-        discrepancies: u32,
-        budget: &mut Budget,
-    ) -> Result<bool, OutOfNodes> {
+    fn solve(&mut self, group: &[u32], budget: &mut Budget) -> Result<bool, OutOfNodes> {
         if group.is_empty() {
             return Ok(true);
         }
         // Parts of the group that share no time section are independent: solve them one by
         // one (a part that fails needs no other part's choices revisited).
-        let parts = split(self.problem, group);
-        if parts.len() > 1 {
+        if splits(self.problem, group) {
+            let parts = split(self.problem, group);
             let start = self.last;
             let mut done: Vec<(usize, usize)> = Vec::new();
             let mut placed: Vec<u32> = Vec::new();
             for part in &parts {
                 self.last = start;
                 let marks = (self.floor_trail.len(), self.raise_trail.len());
-                if !self.solve(part, discrepancies, budget)? {
+                if !self.solve(part, budget)? {
                     // Undo the parts already solved.
                     self.undo_parts(&placed, done.first().copied(), start);
                     return Ok(false);
@@ -455,11 +426,7 @@ impl<'a> State<'a> {
             }
         };
         let mut rest: Vec<u32> = Vec::with_capacity(group.len() - 1);
-        for (j, &(offset, k)) in children.iter().enumerate() {
-            if j as u64 > discrepancies as u64 {
-                self.skipped = true;
-                break;
-            }
+        for &(offset, k) in &children {
             if self.nodes_left == 0 || !budget.spend() {
                 return Err(OutOfNodes);
             }
@@ -467,7 +434,7 @@ impl<'a> State<'a> {
             let marks = self.apply(k, offset);
             rest.clear();
             rest.extend(group.iter().copied().filter(|&b| b != k));
-            if self.solve(&rest, discrepancies - j as u32, budget)? {
+            if self.solve(&rest, budget)? {
                 return Ok(true);
             }
             self.undo(k, marks);
@@ -506,14 +473,15 @@ impl<'a> State<'a> {
         // The two lowest tops that unplaced buffers can reach, for the gap rule.
         let (mut low1, mut low1_of, mut low2) = (u64::MAX, u32::MAX, u64::MAX);
         let mut children = Vec::new();
+        // The group's sections are contiguous: it is one part.
         let first = p.first_section[group[0] as usize] as usize;
-        let mut end = first;
-        for &k in group {
-            for s in p.sections(k) {
-                self.lowest[s] = u64::MAX;
-            }
-            end = end.max(p.end_section[k as usize] as usize);
-        }
+        let end = group
+            .iter()
+            .map(|&k| p.end_section[k as usize] as usize)
+            .max()
+            .unwrap_or(first);
+        self.stacked[first..end].fill(0);
+        self.by_offset.clear();
         for &k in group {
             let align = p.align[k as usize];
             let offset = self.raised[k as usize].saturating_add(align - 1) & !(align - 1);
@@ -521,9 +489,7 @@ impl<'a> State<'a> {
             if top > target {
                 return Err(Some(top));
             }
-            for s in p.sections(k) {
-                self.lowest[s] = self.lowest[s].min(offset);
-            }
+            self.by_offset.push((offset, k));
             if top < low1 {
                 (low2, low1, low1_of) = (low1, top, k);
             } else if top < low2 {
@@ -535,13 +501,21 @@ impl<'a> State<'a> {
                 children.push((offset, k));
             }
         }
-        // In each section the unplaced buffers stack up from the lowest offset any of them can
-        // take, which is at least the last offset since later placements go higher.
+        // In each section, the unplaced buffers that cannot start below `t` stack up from `t`,
+        // and no buffer starts below the last offset (later placements go higher): for every
+        // `t`, `max(t, last offset)` plus their sizes is a lower bound (as for release dates in
+        // single-machine scheduling). Sweep the buffers from the highest start down.
         let base = self.last.0;
-        for s in first..end {
-            let bound = self.lowest[s].max(base) + self.unplaced_size[s];
-            if bound > target {
-                return Err(Some(bound));
+        self.by_offset.sort_unstable_by(|a, b| b.cmp(a));
+        for &(offset, k) in &self.by_offset {
+            let t = offset.max(base);
+            let size = p.size[k as usize];
+            for s in p.sections(k) {
+                self.stacked[s] += size;
+                let bound = t + self.stacked[s];
+                if bound > target {
+                    return Err(Some(bound));
+                }
             }
         }
         // A packed plan leaves no gap below a placement that another buffer would fill.
@@ -562,6 +536,18 @@ impl<'a> State<'a> {
         }
         Ok(children)
     }
+}
+
+/// Whether `group` (in local index order, so by start time) has parts that share no section.
+fn splits(problem: &Problem, group: &[u32]) -> bool {
+    let mut reach = problem.end_section[group[0] as usize];
+    for &k in &group[1..] {
+        if problem.first_section[k as usize] >= reach {
+            return true;
+        }
+        reach = reach.max(problem.end_section[k as usize]);
+    }
+    false
 }
 
 /// Splits `group` (in local index order, so by start time) into parts that share no section.
