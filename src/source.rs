@@ -57,9 +57,6 @@ impl SourceFile {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |p| p + 1);
-        let col = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count();
-        (line + 1 + self.line_offset, col + 1)
+        (line + 1 + self.line_offset, offset - line_start + 1)
     }
 }

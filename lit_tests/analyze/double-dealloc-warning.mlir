@@ -3,8 +3,8 @@
 // second is nested in an scf.if after the first, or in the successor block of the first.
 // Deallocs on exclusive paths are not (exclusive-deallocs.mlir).
 //
-// XFAIL: *
-// BUG: src/analysis/mod.rs `check_allocation` (since 0e0fe35) warns only when two deallocs
+// (Fixed: this test used to be XFAIL.)
+// Was a bug: src/analysis/mod.rs `check_allocation` (since 0e0fe35) warns only when two deallocs
 // share a parent block, so these double frees go without a warning. They are still not
 // pooled (`multiple-deallocs`), which the REPORT lines check.
 //
@@ -33,4 +33,4 @@ func.func @then_successor() {
 // REPORT: %y {{.*}} multiple-deallocs -
 
 // CHECK: double-dealloc-warning.mlir:18:5: warning: %x is deallocated more than once
-// CHECK: double-dealloc-warning.mlir:27:3: warning: %y is deallocated more than once
+// CHECK: double-dealloc-warning.mlir:28:3: warning: %y is deallocated more than once

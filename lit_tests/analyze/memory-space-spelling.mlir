@@ -2,8 +2,8 @@
 // (mlir-opt prints both as `1`), and `0` is the default memory space (mlir-opt drops it). So
 // %a and %b belong in one pool, %c and %d in another.
 //
-// XFAIL: *
-// BUG: src/analysis/mod.rs `plan_function` groups allocations by `Option<Attr>` as parsed,
+// (Fixed: this test used to be XFAIL.)
+// Was a bug: src/analysis/mod.rs `plan_function` groups allocations by `Option<Attr>` as parsed,
 // so `1` / `1 : i64` and `0` / no memory space make four groups of one: nothing is pooled.
 //
 // RUN: %mlir_opt %s | bufreuse --analyze | FileCheck --check-prefix=CANONICAL %s

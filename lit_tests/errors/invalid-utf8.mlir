@@ -18,14 +18,14 @@
 // SURROGATE: {{.*}}surrogate.mlir:1:14: error: input is not valid UTF-8
 
 // A lone continuation byte in a value name, after valid multi-byte characters on the line:
-// the column counts characters, not bytes.
+// the column counts bytes, as MLIR's diagnostics do.
 // RUN: printf '// caf\303\251\nfunc.func @f(%%%%a\200: i32) {\n  return\n}\n' > %t/name.mlir
 // RUN: not bufreuse %t/name.mlir 2>&1 | FileCheck --check-prefix=NAME %s
 // NAME: {{.*}}name.mlir:2:16: error: input is not valid UTF-8
 
 // RUN: printf '// caf\303\251 \377\n' > %t/after-multibyte.mlir
 // RUN: not bufreuse %t/after-multibyte.mlir 2>&1 | FileCheck --check-prefix=COLUMN %s
-// COLUMN: {{.*}}after-multibyte.mlir:1:9: error: input is not valid UTF-8
+// COLUMN: {{.*}}after-multibyte.mlir:1:10: error: input is not valid UTF-8
 
 // Valid UTF-8 outside ASCII is fine in strings and comments.
 // RUN: printf '// caf\303\251\nfunc.func private @f() attributes {s = "\342\202\254"}\n' > %t/valid.mlir

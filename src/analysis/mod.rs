@@ -11,7 +11,7 @@ pub mod uses;
 
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
-use crate::ir::{Module, OpId};
+use crate::ir::{BlockId, Module, OpId};
 use crate::plan::{self, Buffer, PlanOptions};
 pub use lifetime::Allocation;
 use points::{Interval, Points};
@@ -168,14 +168,14 @@ fn check_allocation(
                 .with_note(dealloc, "deallocated here"),
             );
         }
-        // Deallocs in one block all run; deallocs on exclusive paths (the two branches of an
-        // scf.if) free the buffer once and are not worth a warning.
-        let same_block_twice = a.deallocs.iter().enumerate().any(|(i, d)| {
-            a.deallocs[..i]
-                .iter()
-                .any(|e| m.op(*e).parent == m.op(*d).parent)
-        });
-        if *r == Reason::MultipleDeallocs && same_block_twice {
+        // Two deallocs on exclusive paths (the branches of an scf.if) free the buffer once
+        // and are not worth a warning; any other pair may both run.
+        let may_free_twice = a
+            .deallocs
+            .iter()
+            .enumerate()
+            .any(|(i, d)| a.deallocs[..i].iter().any(|e| !exclusive(m, *e, *d)));
+        if *r == Reason::MultipleDeallocs && may_free_twice {
             let at = culprit.map_or(op.span, |c| m.op(c).span);
             warnings.push(
                 Diagnostic::warning(
@@ -189,6 +189,73 @@ fn check_allocation(
             );
         }
     }
+}
+
+/// The canonical form of a memory space attribute: integers without their type, and the
+/// default space 0 as none, as MLIR itself prints memref types.
+pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
+    match space {
+        Some(Attr::Int { text, .. }) => match crate::ir::types::parse_int(text) {
+            Some(0) => None,
+            Some(n) => Some(Attr::Int {
+                text: n.to_string().into(),
+                ty: None,
+            }),
+            None => space.clone(),
+        },
+        other => other.clone(),
+    }
+}
+
+/// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
+fn enclosing_blocks(m: &Module, op: OpId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    let mut cur = op;
+    while let Some(block) = m.op(cur).parent {
+        out.push(block);
+        cur = m.block_owner(block);
+    }
+    out
+}
+
+/// Whether block `to` can be reached from block `from` through branches.
+fn reaches(m: &Module, from: BlockId, to: BlockId) -> bool {
+    let mut seen = HashSet::from([from]);
+    let mut stack = vec![from];
+    while let Some(b) = stack.pop() {
+        let Some(&last) = m.block(b).ops.last() else {
+            continue;
+        };
+        for &s in &m.op(last).successors {
+            if s == to {
+                return true;
+            }
+            if seen.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    false
+}
+
+/// Whether two ops can never both run in one execution: they sit in different regions of one
+/// `scf.if` or `scf.index_switch`, or in two blocks of one region neither of which can reach
+/// the other.
+fn exclusive(m: &Module, a: OpId, b: OpId) -> bool {
+    let pa = enclosing_blocks(m, a);
+    let pb = enclosing_blocks(m, b);
+    for &ba in &pa {
+        let region = m.block(ba).parent;
+        if let Some(&bb) = pb.iter().find(|bb| m.block(**bb).parent == region) {
+            return ba != bb && !reaches(m, ba, bb) && !reaches(m, bb, ba);
+        }
+        let owner = m.region(region).parent;
+        if let Some(&bb) = pb.iter().find(|bb| m.block_owner(**bb) == owner) {
+            return matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch")
+                && m.block(bb).parent != region;
+        }
+    }
+    false
 }
 
 /// Warns about deallocs of a function's own arguments (or views of them): the caller's
@@ -237,19 +304,21 @@ pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
     }
     // At equal points, ends come before starts.
     events.sort_by_key(|e| (e.0, e.1));
-    let mut live: u64 = 0;
-    let mut best = (0, None);
+    // u128: a sum of u64 sizes cannot overflow it; the result saturates at u64::MAX (sizes
+    // that large are reported as errors anyway).
+    let mut live: u128 = 0;
+    let mut best: (u128, Option<u32>) = (0, None);
     for (point, start, bytes) in events {
         if start {
-            live = live.saturating_add(bytes);
+            live += u128::from(bytes);
             if live > best.0 {
                 best = (live, Some(point));
             }
         } else {
-            live -= bytes;
+            live -= u128::from(bytes);
         }
     }
-    best
+    (u64::try_from(best.0).unwrap_or(u64::MAX), best.1)
 }
 
 fn plan_function(
@@ -259,22 +328,38 @@ fn plan_function(
     opts: &Options,
     errors: &mut Vec<Diagnostic>,
 ) -> FunctionReport {
+    // An allocation whose size overflowed was reported as an error; it is not planned.
     let eligible: Vec<usize> = (0..allocations.len())
-        .filter(|&i| allocations[i].eligible())
+        .filter(|&i| {
+            let a = &allocations[i];
+            a.eligible() && a.bytes.is_some() && a.live.is_some()
+        })
         .collect();
     let items: Vec<(Interval, u64)> = eligible
         .iter()
         .filter_map(|&i| Some((allocations[i].live?, allocations[i].bytes?)))
         .collect();
     let (peak_live_bytes, peak_point) = peak_live(&items);
+    // The peak is at most the naive total, so one check covers both.
     let naive_bytes = items
         .iter()
-        .fold(0u64, |acc, (_, b)| acc.saturating_add(*b));
+        .try_fold(0u64, |acc, (_, b)| acc.checked_add(*b))
+        .unwrap_or_else(|| {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!(
+                    "the total bytes of the allocations of @{} do not fit in 64 bits",
+                    m.sym_name(func).unwrap_or_default()
+                ),
+            ));
+            u64::MAX
+        });
 
-    // One group per memory space, in order of first appearance.
+    // One group per memory space, in order of first appearance. Spellings of one space are
+    // one group (`1` and `1 : i64`; `0` and none, the default space).
     let mut groups: Vec<(Option<Attr>, Vec<usize>)> = Vec::new();
     for &i in &eligible {
-        let space = allocations[i].memory_space.clone();
+        let space = memory_space(&allocations[i].memory_space);
         match groups.iter_mut().find(|g| g.0 == space) {
             Some(g) => g.1.push(i),
             None => groups.push((space, vec![i])),

@@ -93,7 +93,11 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                     None if f
                         .allocations
                         .iter()
-                        .filter(|b| b.eligible() && b.memory_space == a.memory_space)
+                        .filter(|b| {
+                            b.eligible()
+                                && super::memory_space(&b.memory_space)
+                                    == super::memory_space(&a.memory_space)
+                        })
                         .count()
                         < 2 =>
                     {
