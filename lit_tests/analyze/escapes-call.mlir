@@ -12,10 +12,10 @@ func.func @culprit() {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   %y = memref.alloc() : memref<16xf32>
@@ -33,10 +33,10 @@ func.func @control() {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   %y = memref.alloc() : memref<16xf32>
@@ -50,32 +50,32 @@ func.func @control() {
 
 // CHECK-LABEL: func @culprit: 4 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 14 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 15 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 14 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 17 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 12] 20 escapes-call -{{$}}
 // CHECK-NEXT: %y memref<16xf32> 64 B [9, 14] 21 escapes-call -{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 128 B, pool: 128 B (saves 0 B, 0.0%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 4 allocations, 4 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 35 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 36 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 35 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 38 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 10] 41 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %y memref<16xf32> 64 B [9, 12] 42 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
+// CHECK-NEXT: peak live: 128 B at point 9 (%x, %y)
 // CHECK-NEXT: naive: 256 B, pool: 128 B (saves 128 B, 50.0%)
 // CHECK: total: 8 allocations, 6 pooled
 // CHECK-NEXT: not pooled: escapes-call 2
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":128,"naive_bytes":128,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":14,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":15,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":14,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":17,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":20,"column":3,"live":[8,12],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":21,"column":3,"live":[9,14],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":35,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":36,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":9}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":35,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":38,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":41,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":42,"column":3,"live":[9,12],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: conflicts []

@@ -10,10 +10,10 @@ func.func @culprit() {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   memref.store %f, %x[%c0] : memref<16xf32>
@@ -24,10 +24,10 @@ func.func @control() {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   memref.store %f, %x[%c0] : memref<16xf32>
@@ -38,29 +38,29 @@ func.func @control() {
 
 // CHECK-LABEL: func @culprit: 3 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 12 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 13 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 12 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 15 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 9] 18 no-dealloc -{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 128 B, pool: 128 B (saves 0 B, 0.0%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 3 allocations, 3 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 26 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 27 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 26 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 29 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 10] 32 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 192 B, pool: 128 B (saves 64 B, 33.3%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 192 B, pool: 64 B (saves 128 B, 66.7%)
 // CHECK: total: 6 allocations, 5 pooled
 // CHECK-NEXT: not pooled: no-dealloc 1
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":128,"naive_bytes":128,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":12,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":13,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":18,"column":3,"live":[8,9],"eligible":false,"reason":"no-dealloc","all_reasons":["no-dealloc"],"offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":192,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":26,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":27,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":192,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":26,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":29,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":32,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"no-dealloc":1}

@@ -11,10 +11,10 @@ func.func @culprit(%c: i1) {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -50,10 +50,10 @@ func.func @control(%c: i1) {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -92,38 +92,38 @@ func.func @control(%c: i1) {
 
 // CHECK-LABEL: func @culprit: 6 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 13 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 14 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 13 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 16 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [11, 12] 22 parallel-region -{{$}}
 // CHECK-NEXT: %y memref<16xf32> 64 B [17, 18] 29 parallel-region -{{$}}
 // CHECK-NEXT: %z memref<16xf32> 64 B [23, 24] 35 parallel-region -{{$}}
 // CHECK-NEXT: %w memref<16xf32> 64 B [28, 29] 41 parallel-region -{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 128 B, pool: 128 B (saves 0 B, 0.0%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 6 allocations, 6 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 52 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 53 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 52 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 55 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [11, 12] 61 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %y memref<16xf32> 64 B [17, 18] 67 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %z memref<16xf32> 64 B [23, 24] 74 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %w memref<16xf32> 64 B [30, 31] 84 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 384 B, pool: 128 B (saves 256 B, 66.7%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 384 B, pool: 64 B (saves 320 B, 83.3%)
 // CHECK: total: 12 allocations, 8 pooled
 // CHECK-NEXT: not pooled: parallel-region 4
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":128,"naive_bytes":128,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":13,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":14,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":22,"column":5,"live":[11,12],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":29,"column":7,"live":[17,18],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":35,"column":5,"live":[23,24],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":41,"column":5,"live":[28,29],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":384,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":52,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":53,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":384,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":52,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":55,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":61,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":67,"column":7,"live":[17,18],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":74,"column":7,"live":[23,24],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}

@@ -11,10 +11,10 @@ func.func @culprit(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   memref.store %f, %x[%c0] : memref<16xf32>
@@ -31,10 +31,10 @@ func.func @control(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
-  %q = memref.alloc() : memref<16xf32>
   memref.store %f, %p[%c0] : memref<16xf32>
-  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %p : memref<16xf32>
+  %q = memref.alloc() : memref<16xf32>
+  memref.store %f, %q[%c0] : memref<16xf32>
   memref.dealloc %q : memref<16xf32>
   %x = memref.alloc() : memref<16xf32>
   memref.store %f, %x[%c0] : memref<16xf32>
@@ -52,30 +52,30 @@ func.func @control(%c: i1) -> f32 {
 
 // CHECK-LABEL: func @culprit: 3 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 13 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 14 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 13 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 16 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 9] 19 used-outside-block -{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 128 B, pool: 128 B (saves 0 B, 0.0%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 4 allocations, 4 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 4] 33 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [3, 5] 34 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 33 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 36 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<16xf32> 64 B [8, 10] 39 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %y memref<16xf32> 64 B [13, 14] 45 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 3 (%p, %q)
-// CHECK-NEXT: naive: 256 B, pool: 128 B (saves 128 B, 50.0%)
+// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: naive: 256 B, pool: 64 B (saves 192 B, 75.0%)
 // CHECK: total: 7 allocations, 6 pooled
 // CHECK-NEXT: not pooled: used-outside-block 1
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":128,"naive_bytes":128,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":13,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":14,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":19,"column":3,"live":[8,9],"eligible":false,"reason":"used-outside-block","all_reasons":["used-outside-block","dealloc-in-other-block"],"offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":3}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":33,"column":3,"live":[2,4],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":34,"column":3,"live":[3,5],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":256,"pool_bytes":64,"peak_point":2}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":33,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":36,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":39,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":45,"column":3,"live":[13,14],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: conflicts []
