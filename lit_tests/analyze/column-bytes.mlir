@@ -1,9 +1,9 @@
 // The JSON column counts bytes, as MLIR's diagnostics do: %a below starts at byte 47 of its line
 // (the string before it holds three two-byte characters), character 44.
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/source.rs `SourceFile::line_col` counts characters (chars().count()), although its
-// doc comment and commit d03d9b2 say bytes; the JSON says "column":44. Diagnostics share it.
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/source.rs
+// `SourceFile::line_col` counts characters (chars().count()), although its doc comment and
+// commit d03d9b2 say bytes; the JSON says "column":44. Diagnostics share it.
 //
 // RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
 

@@ -3,10 +3,10 @@
 // second is nested in an scf.if after the first, or in the successor block of the first.
 // Deallocs on exclusive paths are not (exclusive-deallocs.mlir).
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/analysis/mod.rs `check_allocation` (since 0e0fe35) warns only when two deallocs
-// share a parent block, so these double frees go without a warning. They are still not
-// pooled (`multiple-deallocs`), which the REPORT lines check.
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/analysis/mod.rs
+// `check_allocation` (since 0e0fe35) warns only when two deallocs share a parent block, so
+// these double frees go without a warning. They are still not pooled (`multiple-deallocs`),
+// which the REPORT lines check.
 //
 // RUN: bufreuse --analyze %s -o %t 2>&1 | FileCheck --allow-empty %s
 // RUN: FileCheck --check-prefix=REPORT --input-file=%t %s

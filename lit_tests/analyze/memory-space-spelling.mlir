@@ -2,9 +2,9 @@
 // (mlir-opt prints both as `1`), and `0` is the default memory space (mlir-opt drops it). So
 // %a and %b belong in one pool, %c and %d in another.
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/analysis/mod.rs `plan_function` groups allocations by `Option<Attr>` as parsed,
-// so `1` / `1 : i64` and `0` / no memory space make four groups of one: nothing is pooled.
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/analysis/mod.rs
+// `plan_function` groups allocations by `Option<Attr>` as parsed, so `1` / `1 : i64` and `0` /
+// no memory space make four groups of one: nothing is pooled.
 //
 // RUN: %mlir_opt %s | bufreuse --analyze | FileCheck --check-prefix=CANONICAL %s
 // RUN: bufreuse --analyze %s | FileCheck %s

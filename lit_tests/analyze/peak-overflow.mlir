@@ -3,11 +3,11 @@
 // and exit 1, like any other size overflow. Each is alone in its memory space, so no pool is
 // planned and the planner's own overflow check does not run.
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/analysis/mod.rs `peak_live` adds with saturating_add and subtracts with `-=`: the
-// debug build panics ("attempt to subtract with overflow", "bufreuse: internal error: the
-// worker thread failed"); the release build reports "peak live: 17179869184.0 GiB" (u64::MAX
-// after saturation) and "naive" likewise, and exits 0.
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/analysis/mod.rs
+// `peak_live` adds with saturating_add and subtracts with `-=`: the debug build panics
+// ("attempt to subtract with overflow", "bufreuse: internal error: the worker thread failed");
+// the release build reports "peak live: 17179869184.0 GiB" (u64::MAX after saturation) and
+// "naive" likewise, and exits 0.
 //
 // RUN: %python %S/Inputs/exit-status.py bufreuse --analyze %s 2>&1 | FileCheck %s
 

@@ -2,10 +2,10 @@
 // to another eligible buffer of its memory space it must still give the size error (exit 1),
 // not a crash.
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/analysis/mod.rs `plan_function` panics ("eligible allocations have a size") because
-// an allocation whose size overflowed is still eligible (its `reasons` are empty) and is sent
-// to the planner; the driver then prints "bufreuse: internal error: the worker thread failed".
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/analysis/mod.rs
+// `plan_function` panics ("eligible allocations have a size") because an allocation whose size
+// overflowed is still eligible (its `reasons` are empty) and is sent to the planner; the driver
+// then prints "bufreuse: internal error: the worker thread failed".
 //
 // RUN: %python %S/Inputs/exit-status.py bufreuse --analyze %s 2>&1 | FileCheck %s
 

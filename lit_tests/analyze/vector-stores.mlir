@@ -3,9 +3,9 @@
 // the three buffers are eligible and pooled. (Generic form: bufreuse does not parse their
 // custom syntax.)
 //
-// (Fixed: this test used to be XFAIL.)
-// Was a bug: src/analysis/lifetime.rs `nocapture` lists these three with `operand >= 1`, as if the
-// stored value came first, but their base memref is operand 0: each buffer is `unknown-op`.
+// Regression test, fixed in 98cebe8 (this test was XFAIL until then): src/analysis/lifetime.rs
+// `nocapture` lists these three with `operand >= 1`, as if the stored value came first, but
+// their base memref is operand 0: each buffer is `unknown-op`.
 //
 // RUN: bufreuse --analyze %s | FileCheck %s
 
