@@ -2,8 +2,8 @@
 // use after the dealloc on the path where the condition holds: `use-after-dealloc` belongs in
 // `all_reasons`, after `dealloc-in-other-block`, and the use deserves the warning.
 //
-// XFAIL: *
-// BUG: src/analysis/lifetime.rs `analyze_one` compares the last use only with a dealloc that
+// (Fixed: this test used to be XFAIL.)
+// Was a bug: src/analysis/lifetime.rs `analyze_one` compares the last use only with a dealloc that
 // stands in the allocation's own block; a dealloc nested in an scf.if is never compared, so
 // %a is only `dealloc-in-other-block` and no warning is given.
 //

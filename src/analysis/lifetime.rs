@@ -263,7 +263,7 @@ fn analyze_one(
     let mut deallocs = Vec::new();
     let mut worklist = vec![value];
     let mut seen: HashSet<ValueId> = HashSet::from([value]);
-    let mut last_use: Option<(u32, OpId)> = None;
+    let mut use_ops: Vec<OpId> = Vec::new();
     while let Some(v) = worklist.pop() {
         for &(user, operand) in uses.of(v) {
             let operand = operand as usize;
@@ -305,9 +305,7 @@ fn analyze_one(
             match ancestor_in(m, block, user).and_then(|a| points.extent(a)) {
                 Some(extent) => {
                     live = Some(live.map_or(extent, |l| l.cover(extent)));
-                    if last_use.is_none_or(|(p, _)| extent.start > p) {
-                        last_use = Some((extent.start, user));
-                    }
+                    use_ops.push(user);
                 }
                 None => reasons.push((Reason::UsedOutsideBlock, Some(user))),
             }
@@ -325,10 +323,16 @@ fn analyze_one(
             reasons.push((Reason::DeallocInOtherBlock, Some(d)));
         }
     }
-    if let (Some(&d), Some((p, user))) = (deallocs.first(), last_use)
-        && m.op(d).parent == Some(block)
-        && points.index(d).is_some_and(|di| p > di)
-    {
+    // A use after a dealloc in program order, unless the two are on exclusive paths (a
+    // dealloc in one branch of an scf.if, the use in the other).
+    use_ops.sort_by_key(|u| points.index(*u));
+    let after = deallocs.iter().find_map(|&d| {
+        let di = points.index(d)?;
+        use_ops.iter().copied().find(|&u| {
+            points.index(u).is_some_and(|ui| ui > di) && !super::points::exclusive(m, u, d)
+        })
+    });
+    if let Some(user) = after {
         reasons.push((Reason::UseAfterDealloc, Some(user)));
     }
     finish(

@@ -11,7 +11,7 @@ pub mod uses;
 
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
-use crate::ir::{BlockId, Module, OpId};
+use crate::ir::{Module, OpId};
 use crate::plan::{self, Buffer, PlanOptions};
 pub use lifetime::Allocation;
 use points::{Interval, Points};
@@ -170,11 +170,11 @@ fn check_allocation(
         }
         // Two deallocs on exclusive paths (the branches of an scf.if) free the buffer once
         // and are not worth a warning; any other pair may both run.
-        let may_free_twice = a
-            .deallocs
-            .iter()
-            .enumerate()
-            .any(|(i, d)| a.deallocs[..i].iter().any(|e| !exclusive(m, *e, *d)));
+        let may_free_twice = a.deallocs.iter().enumerate().any(|(i, d)| {
+            a.deallocs[..i]
+                .iter()
+                .any(|e| !points::exclusive(m, *e, *d))
+        });
         if *r == Reason::MultipleDeallocs && may_free_twice {
             let at = culprit.map_or(op.span, |c| m.op(c).span);
             warnings.push(
@@ -205,57 +205,6 @@ pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
         },
         other => other.clone(),
     }
-}
-
-/// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
-fn enclosing_blocks(m: &Module, op: OpId) -> Vec<BlockId> {
-    let mut out = Vec::new();
-    let mut cur = op;
-    while let Some(block) = m.op(cur).parent {
-        out.push(block);
-        cur = m.block_owner(block);
-    }
-    out
-}
-
-/// Whether block `to` can be reached from block `from` through branches.
-fn reaches(m: &Module, from: BlockId, to: BlockId) -> bool {
-    let mut seen = HashSet::from([from]);
-    let mut stack = vec![from];
-    while let Some(b) = stack.pop() {
-        let Some(&last) = m.block(b).ops.last() else {
-            continue;
-        };
-        for &s in &m.op(last).successors {
-            if s == to {
-                return true;
-            }
-            if seen.insert(s) {
-                stack.push(s);
-            }
-        }
-    }
-    false
-}
-
-/// Whether two ops can never both run in one execution: they sit in different regions of one
-/// `scf.if` or `scf.index_switch`, or in two blocks of one region neither of which can reach
-/// the other.
-fn exclusive(m: &Module, a: OpId, b: OpId) -> bool {
-    let pa = enclosing_blocks(m, a);
-    let pb = enclosing_blocks(m, b);
-    for &ba in &pa {
-        let region = m.block(ba).parent;
-        if let Some(&bb) = pb.iter().find(|bb| m.block(**bb).parent == region) {
-            return ba != bb && !reaches(m, ba, bb) && !reaches(m, bb, ba);
-        }
-        let owner = m.region(region).parent;
-        if let Some(&bb) = pb.iter().find(|bb| m.block_owner(**bb) == owner) {
-            return matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch")
-                && m.block(bb).parent != region;
-        }
-    }
-    false
 }
 
 /// Warns about deallocs of a function's own arguments (or views of them): the caller's

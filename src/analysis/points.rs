@@ -2,6 +2,7 @@
 //! closed intervals of points that live ranges are made of.
 
 use crate::ir::{BlockId, Module, OpId};
+use std::collections::HashSet;
 
 /// A closed interval `[start, end]` of program points (pre-order op indices within one
 /// function). Every live range in bufreuse is one of these; `to_half_open` is the one place
@@ -103,6 +104,57 @@ pub fn ancestor_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
         }
         cur = m.block_owner(parent);
     }
+}
+
+/// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
+fn enclosing_blocks(m: &Module, op: OpId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    let mut cur = op;
+    while let Some(block) = m.op(cur).parent {
+        out.push(block);
+        cur = m.block_owner(block);
+    }
+    out
+}
+
+/// Whether block `to` can be reached from block `from` through branches.
+fn reaches(m: &Module, from: BlockId, to: BlockId) -> bool {
+    let mut seen = HashSet::from([from]);
+    let mut stack = vec![from];
+    while let Some(b) = stack.pop() {
+        let Some(&last) = m.block(b).ops.last() else {
+            continue;
+        };
+        for &s in &m.op(last).successors {
+            if s == to {
+                return true;
+            }
+            if seen.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    false
+}
+
+/// Whether two ops can never both run in one execution: they sit in different regions of one
+/// `scf.if` or `scf.index_switch`, or in two blocks of one region neither of which can reach
+/// the other.
+pub fn exclusive(m: &Module, a: OpId, b: OpId) -> bool {
+    let pa = enclosing_blocks(m, a);
+    let pb = enclosing_blocks(m, b);
+    for &ba in &pa {
+        let region = m.block(ba).parent;
+        if let Some(&bb) = pb.iter().find(|bb| m.block(**bb).parent == region) {
+            return ba != bb && !reaches(m, ba, bb) && !reaches(m, bb, ba);
+        }
+        let owner = m.region(region).parent;
+        if let Some(&bb) = pb.iter().find(|bb| m.block_owner(**bb) == owner) {
+            return matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch")
+                && m.block(bb).parent != region;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
