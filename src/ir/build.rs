@@ -17,6 +17,7 @@ use crate::diag::Diagnostic;
 use crate::source::Span;
 use crate::syntax::ast::{self, ArgType, File, TypeTable};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// Deeper nesting of regions than this is refused with an error (a hostile file could otherwise
 /// drive the builder into a stack overflow).
@@ -48,8 +49,8 @@ struct Builder<'a> {
     uses: Vec<ast::Use>,
     group_spans: Vec<Span>,
     result_types: Vec<TypeId>,
-    successors: Vec<ast::Successor<'a>>,
-    block_syntax: Vec<ast::BlockSyntax<'a>>,
+    successors: Vec<ast::Successor>,
+    block_syntax: Vec<ast::BlockSyntax>,
     /// The module type of each parsed type, once it has been resolved without error.
     type_ids: Vec<Option<TypeId>>,
     errors: Vec<Diagnostic>,
@@ -412,7 +413,7 @@ impl<'a> Builder<'a> {
             for (k, span) in spans.enumerate() {
                 let g_span = self.group_spans[span];
                 let (group, count) = self.m.ops[raw].result_groups[k].clone();
-                let name = ast::group_name(&self.text[g_span.range()]);
+                let name = ast::value_name(&self.text[g_span.range()]);
                 let first = ValueId::new(self.m.values.len());
                 for i in 0..count {
                     let value_name: Name = if count == 1 {
@@ -485,7 +486,7 @@ impl<'a> Builder<'a> {
 
         // Operands, with the types the syntax gives them checked against their definitions.
         let uses = self.op_range(r, |s| s.uses, self.uses.len());
-        let mut resolved = Vec::with_capacity(uses.len());
+        let mut resolved: SmallVec<[Option<ValueId>; 4]> = SmallVec::with_capacity(uses.len());
         for k in uses {
             let u = self.uses[k];
             let (name, index) = ast::split_use(&self.text[u.span.range()]);
@@ -513,9 +514,9 @@ impl<'a> Builder<'a> {
                 ),
             ));
         }
-        let mut bound = Vec::with_capacity(declared as usize);
+        let mut bound: SmallVec<[ValueId; 4]> = SmallVec::with_capacity(declared as usize);
         for (k, g) in groups.enumerate() {
-            let name = ast::group_name(&self.text[self.group_spans[g].range()]);
+            let name = ast::value_name(&self.text[self.group_spans[g].range()]);
             let count = self.m.ops[r].result_groups[k].1;
             if let Some(b) = self.scopes.last().and_then(|s| s.values.get(name)).copied() {
                 for i in 0..count {
@@ -569,16 +570,17 @@ impl<'a> Builder<'a> {
         let succ = self.op_range(r, |s| s.successors, self.successors.len());
         let mut successors = Sparse::with_capacity(succ.len());
         for k in succ {
-            let s = self.successors[k];
+            let span = self.successors[k].span;
+            let label = &self.text[span.range()];
             let found = match parent {
-                Some(_) => self.labels.last().and_then(|l| l.get(s.label)).copied(),
+                Some(_) => self.labels.last().and_then(|l| l.get(label)).copied(),
                 None => None,
             };
             match found {
                 Some(b) => successors.push(b),
                 None => self.errors.push(Diagnostic::error(
-                    s.span,
-                    format!("reference to an undefined block '{}'", s.label),
+                    span,
+                    format!("reference to an undefined block '{label}'"),
                 )),
             }
         }
@@ -635,18 +637,21 @@ impl<'a> Builder<'a> {
             let syntax_args = std::mem::take(&mut self.block_syntax[b].args);
             let mut args = Vec::with_capacity(syntax_args.len());
             for (i, a) in syntax_args.iter().enumerate() {
+                let a_name = ast::value_name(&self.text[a.span.range()]);
                 let ty = match a.ty {
                     ArgType::Given(t) => self.intern(t, a.span),
-                    ArgType::OfOperand(k) => match owner_operands.get(k).copied().flatten() {
-                        Some(v) => self.m.value(v).ty,
-                        None => self.m.intern(Type::Index),
-                    },
+                    ArgType::OfOperand(k) => {
+                        match owner_operands.get(k as usize).copied().flatten() {
+                            Some(v) => self.m.value(v).ty,
+                            None => self.m.intern(Type::Index),
+                        }
+                    }
                 };
                 let v = ValueId::new(self.m.values.len());
                 let name = self
                     .arg_names
-                    .entry(a.name)
-                    .or_insert_with(|| Name::from(a.name))
+                    .entry(a_name)
+                    .or_insert_with(|| Name::from(a_name))
                     .clone();
                 self.m.values.push(ValueData {
                     ty,
@@ -654,7 +659,7 @@ impl<'a> Builder<'a> {
                     name,
                     span: a.span,
                 });
-                self.define(a.name, Binding { first: v, count: 1 }, a.span);
+                self.define(a_name, Binding { first: v, count: 1 }, a.span);
                 args.push(v);
             }
             self.m.blocks[b].args = args;

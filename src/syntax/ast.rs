@@ -43,9 +43,9 @@ pub struct File<'a> {
     /// Result types of all ops, in order.
     pub result_types: Vec<TypeId>,
     /// Successor labels of all ops, in order.
-    pub successors: Vec<Successor<'a>>,
+    pub successors: Vec<Successor>,
     /// Per block of `skeleton`: its arguments and the span of its label.
-    pub block_syntax: Vec<BlockSyntax<'a>>,
+    pub block_syntax: Vec<BlockSyntax>,
     /// Alias definitions, in order.
     pub aliases: Vec<AliasDef<'a>>,
     /// Top-level ops, in order.
@@ -71,8 +71,8 @@ pub struct Use {
 
 /// A block's arguments and the span of its label (for "redefinition of block").
 #[derive(Clone, Debug, Default)]
-pub struct BlockSyntax<'a> {
-    pub args: Vec<BlockArg<'a>>,
+pub struct BlockSyntax {
+    pub args: Vec<BlockArg>,
     pub label_span: Span,
 }
 
@@ -91,21 +91,19 @@ pub enum AliasDef<'a> {
     },
 }
 
-/// `%name` or `%name:3` on the left of `=`.
+// Names are not copied out of the text: a node's span says where its name is written
+// (`value_name`, `split_use`), which keeps the parser's stack entries small.
+
+/// `%name` or `%name:3` on the left of `=`; the name is the value token its span starts with.
 #[derive(Clone, Copy, Debug)]
-pub struct ResultGroup<'a> {
-    pub name: &'a str,
+pub struct ResultGroup {
     pub count: u32,
     pub span: Span,
 }
 
-/// A use of a value: `%name` or `%name#2`.
+/// A use of a value: the span of `%name` or `%name#2` (see `split_use`).
 #[derive(Clone, Copy, Debug)]
-pub struct ValueUse<'a> {
-    /// The name without `#n`, including `%`.
-    pub name: &'a str,
-    /// The `#n` suffix.
-    pub index: u32,
+pub struct ValueUse {
     pub span: Span,
 }
 
@@ -114,21 +112,20 @@ pub struct ValueUse<'a> {
 #[derive(Clone, Copy, Debug)]
 pub enum ArgType {
     Given(TypeId),
-    OfOperand(usize),
+    OfOperand(u32),
 }
 
+/// A block argument; its name is the value token its span starts with.
 #[derive(Clone, Copy, Debug)]
-pub struct BlockArg<'a> {
-    pub name: &'a str,
+pub struct BlockArg {
     pub ty: ArgType,
     pub span: Span,
 }
 
-/// A successor block of a branch: `^bb1`. Its arguments are operands of the op (as in MLIR's
-/// generic form), so `cf.br ^bb1(%a : i32)` has one operand and one successor.
+/// A successor block of a branch: the span of `^bb1`. Its arguments are operands of the op (as
+/// in MLIR's generic form), so `cf.br ^bb1(%a : i32)` has one operand and one successor.
 #[derive(Clone, Copy, Debug)]
-pub struct Successor<'a> {
-    pub label: &'a str,
+pub struct Successor {
     pub span: Span,
 }
 
@@ -146,7 +143,7 @@ pub struct FnType {
 pub struct Op<'a> {
     pub name: Cow<'a, str>,
     pub name_span: Span,
-    pub operands: Vec<ValueUse<'a>>,
+    pub operands: Vec<ValueUse>,
     /// The type the syntax gives each operand, where it gives one. Same length as `operands`.
     pub operand_types: Vec<Option<TypeId>>,
     pub result_types: Vec<TypeId>,
@@ -155,17 +152,17 @@ pub struct Op<'a> {
     /// Discardable attributes (`{...}`).
     pub attrs: Vec<(Box<str>, Attr)>,
     pub regions: Vec<RegionId>,
-    pub successors: Vec<Successor<'a>>,
+    pub successors: Vec<Successor>,
 }
 
 impl<'a> Op<'a> {
     /// Adds an operand whose type the syntax states.
-    pub fn operand(&mut self, v: ValueUse<'a>, ty: Option<TypeId>) {
+    pub fn operand(&mut self, v: ValueUse, ty: Option<TypeId>) {
         self.operands.push(v);
         self.operand_types.push(ty);
     }
 
-    pub fn operands_untyped(&mut self, vs: Vec<ValueUse<'a>>) {
+    pub fn operands_untyped(&mut self, vs: Vec<ValueUse>) {
         for v in vs {
             self.operand(v, None);
         }
@@ -178,25 +175,30 @@ impl<'a> Op<'a> {
 
 /// An entry of a mixed static/dynamic list such as `[0, %i, 4]` in `memref.subview`.
 #[derive(Clone, Copy, Debug)]
-pub enum Mixed<'a> {
+pub enum Mixed {
     Static(i64),
-    Dynamic(ValueUse<'a>),
+    Dynamic(ValueUse),
 }
 
 /// MLIR's marker for a dynamic entry in a static list (`ShapedType::kDynamic`).
 pub const DYNAMIC: i64 = i64::MIN;
 
-/// Splits `%name#2` into the name and the index (0 without `#`).
+/// Splits `%name#2` into the name and the index (0 without `#`). A value token has at most one
+/// `#`, followed by digits only, so it is found from the end.
 pub fn split_use(text: &str) -> (&str, u32) {
-    match text.split_once('#') {
-        Some((name, idx)) => (name, idx.parse().unwrap_or(u32::MAX)),
-        None => (text, 0),
+    let b = text.as_bytes();
+    let digits = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let at = b.len() - digits;
+    if digits > 0 && at > 0 && b[at - 1] == b'#' {
+        (&text[..at - 1], text[at..].parse().unwrap_or(u32::MAX))
+    } else {
+        (text, 0)
     }
 }
 
-/// The name of a result group as written (`%a` of `%a:3`, `%a#1` of `%a#1:2`):
-/// the value token its text starts with.
-pub fn group_name(text: &str) -> &str {
+/// The value token a text starts with: the name of a result group (`%a` of `%a:3`, `%a#1`
+/// of `%a#1:2`) or of a block argument (`%x` of `%x: i32`).
+pub fn value_name(text: &str) -> &str {
     let b = text.as_bytes();
     let mut n = 1 + b[1..]
         .iter()

@@ -21,7 +21,7 @@ pub type PErr<'a> = ParseError<usize, PTok<'a>, SpannedLexError>;
 
 type Named<'a> = (&'a str, Span);
 type Dict = Vec<(Box<str>, Attr)>;
-type FuncArg<'a> = (Option<(&'a str, Span)>, TypeId, Option<Dict>);
+type FuncArg = (Option<Span>, TypeId, Option<Dict>);
 type Flag<'a> = (&'static str, Vec<&'a str>);
 
 fn user<'a>(span: Span, message: impl Into<String>) -> PErr<'a> {
@@ -52,12 +52,6 @@ pub fn int<'a>(text: &str, l: usize, r: usize) -> Result<i64, PErr<'a>> {
             format!("integer '{text}' does not fit in 64 bits"),
         )
     })
-}
-
-/// `%name` or `%name#2`.
-pub fn value_use(text: &str, span: Span) -> ValueUse<'_> {
-    let (name, index) = split_use(text);
-    ValueUse { name, index, span }
 }
 
 /// The type of an attribute's `: type` suffix, as a value.
@@ -228,7 +222,7 @@ fn segments(o: &mut Op<'_>, sizes: &[usize]) {
 }
 
 /// Splits a mixed static/dynamic list into MLIR's static array and dynamic operands.
-fn split_mixed(list: Vec<Mixed<'_>>) -> (Vec<i64>, Vec<ValueUse<'_>>) {
+fn split_mixed(list: Vec<Mixed>) -> (Vec<i64>, Vec<ValueUse>) {
     let mut statics = Vec::with_capacity(list.len());
     let mut dynamics = Vec::new();
     for m in list {
@@ -265,12 +259,8 @@ fn set_flags(o: &mut Op<'_>, flags: Option<Vec<Flag<'_>>>) {
     }
 }
 
-fn arg(name: (&str, Span), ty: ArgType) -> BlockArg<'_> {
-    BlockArg {
-        name: name.0,
-        ty,
-        span: name.1,
-    }
+fn arg(span: Span, ty: ArgType) -> BlockArg {
+    BlockArg { ty, span }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,8 +269,8 @@ fn arg(name: (&str, Span), ty: ArgType) -> BlockArg<'_> {
 pub fn generic<'a>(
     tree: &mut Tree<'a>,
     name: (&'a str, Span),
-    operands: Vec<ValueUse<'a>>,
-    successors: Vec<Successor<'a>>,
+    operands: Vec<ValueUse>,
+    successors: Vec<Successor>,
     props: Option<Dict>,
     regions: Vec<RegionId>,
     attrs: Option<Dict>,
@@ -399,7 +389,7 @@ pub fn func<'a>(
     n: Named<'a>,
     vis: Option<&str>,
     sym: &str,
-    args: Vec<FuncArg<'a>>,
+    args: Vec<FuncArg>,
     res: Option<Vec<(TypeId, Option<Dict>)>>,
     attrs: Option<Dict>,
     body: Option<RegionId>,
@@ -449,7 +439,7 @@ pub fn call<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     sym: &'a str,
-    args: Vec<ValueUse<'a>>,
+    args: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
 ) -> Result<Op<'a>, PErr<'a>> {
@@ -476,8 +466,8 @@ pub fn call<'a>(
 pub fn call_indirect<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    f: ValueUse<'a>,
-    args: Vec<ValueUse<'a>>,
+    f: ValueUse,
+    args: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
 ) -> Result<Op<'a>, PErr<'a>> {
@@ -505,8 +495,8 @@ pub fn call_indirect<'a>(
 pub fn alloc<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    sizes: Vec<ValueUse<'a>>,
-    syms: Option<Vec<ValueUse<'a>>>,
+    sizes: Vec<ValueUse>,
+    syms: Option<Vec<ValueUse>>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -524,27 +514,27 @@ pub fn alloc<'a>(
 pub fn unary<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    v: ValueUse<'a>,
+    v: ValueUse,
     t: Option<TypeId>,
     attrs: Option<Dict>,
-    results: Vec<TypeId>,
+    results: &[TypeId],
 ) -> Op<'a> {
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(v, t);
-    o.result_types = results;
+    o.result_types.extend_from_slice(results);
     o
 }
 
 pub fn cast<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    v: ValueUse<'a>,
+    v: ValueUse,
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
 ) -> Op<'a> {
-    let mut o = unary(tree, n, v, Some(a), attrs, vec![b]);
+    let mut o = unary(tree, n, v, Some(a), attrs, &[b]);
     set_flags(&mut o, flags);
     o
 }
@@ -553,15 +543,15 @@ pub fn cast<'a>(
 pub fn view<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    src: ValueUse<'a>,
-    off: ValueUse<'a>,
-    sizes: Vec<ValueUse<'a>>,
+    src: ValueUse,
+    off: ValueUse,
+    sizes: Vec<ValueUse>,
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
 ) -> Op<'a> {
     let index = tree.index;
-    let mut o = unary(tree, n, src, Some(a), attrs, vec![b]);
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
     o.operand(off, Some(index));
     for s in sizes {
         o.operand(s, Some(index));
@@ -573,11 +563,11 @@ pub fn view<'a>(
 pub fn subview<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    src: ValueUse<'a>,
-    dst: Option<ValueUse<'a>>,
-    offsets: Vec<Mixed<'a>>,
-    sizes: Vec<Mixed<'a>>,
-    strides: Vec<Mixed<'a>>,
+    src: ValueUse,
+    dst: Option<ValueUse>,
+    offsets: Vec<Mixed>,
+    sizes: Vec<Mixed>,
+    strides: Vec<Mixed>,
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
@@ -626,16 +616,16 @@ fn reassociation_attr(re: &[Vec<i64>]) -> Attr {
 pub fn reshape<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    src: ValueUse<'a>,
+    src: ValueUse,
     re: Vec<Vec<i64>>,
-    shape: Option<Vec<Mixed<'a>>>,
+    shape: Option<Vec<Mixed>>,
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
 ) -> Result<Op<'a>, PErr<'a>> {
     let expand = n.0.ends_with("expand_shape");
     let index = tree.index;
-    let mut o = unary(tree, n, src, Some(a), attrs, vec![b]);
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
     o.prop("reassociation", reassociation_attr(&re));
     match (expand, shape) {
         (true, Some(shape)) => {
@@ -657,14 +647,14 @@ pub fn reshape<'a>(
 pub fn load<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    m: ValueUse<'a>,
-    idx: Vec<ValueUse<'a>>,
+    m: ValueUse,
+    idx: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
     let elem = tree.element_of(t);
     let index = tree.index;
-    let mut o = unary(tree, n, m, Some(t), attrs, vec![elem]);
+    let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
     for i in idx {
         o.operand(i, Some(index));
     }
@@ -674,9 +664,9 @@ pub fn load<'a>(
 pub fn store<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    v: ValueUse<'a>,
-    m: ValueUse<'a>,
-    idx: Vec<ValueUse<'a>>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -694,9 +684,9 @@ pub fn store<'a>(
 pub fn tensor_insert<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    v: ValueUse<'a>,
-    m: ValueUse<'a>,
-    idx: Vec<ValueUse<'a>>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -708,13 +698,13 @@ pub fn tensor_insert<'a>(
 pub fn copy<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    a: ValueUse<'a>,
-    b: ValueUse<'a>,
+    a: ValueUse,
+    b: ValueUse,
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
 ) -> Op<'a> {
-    let mut o = unary(tree, n, a, Some(ta), attrs, vec![]);
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[]);
     o.operand(b, Some(tb));
     o
 }
@@ -722,13 +712,13 @@ pub fn copy<'a>(
 pub fn dim<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    a: ValueUse<'a>,
-    i: ValueUse<'a>,
+    a: ValueUse,
+    i: ValueUse,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
     let index = tree.index;
-    let mut o = unary(tree, n, a, Some(t), attrs, vec![index]);
+    let mut o = unary(tree, n, a, Some(t), attrs, &[index]);
     o.operand(i, Some(index));
     o
 }
@@ -788,14 +778,14 @@ pub fn global<'a>(
 pub fn transpose<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    a: ValueUse<'a>,
+    a: ValueUse,
     dims: Vec<&str>,
     perm: Vec<&str>,
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
 ) -> Op<'a> {
-    let mut o = unary(tree, n, a, Some(ta), attrs, vec![tb]);
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
     let text = format!("affine_map<({}) -> ({})>", dims.join(", "), perm.join(", "));
     o.prop(
         "permutation",
@@ -811,16 +801,16 @@ pub fn transpose<'a>(
 pub fn reinterpret_cast<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    a: ValueUse<'a>,
-    offsets: Vec<Mixed<'a>>,
-    sizes: Vec<Mixed<'a>>,
-    strides: Vec<Mixed<'a>>,
+    a: ValueUse,
+    offsets: Vec<Mixed>,
+    sizes: Vec<Mixed>,
+    strides: Vec<Mixed>,
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
 ) -> Op<'a> {
     let index = tree.index;
-    let mut o = unary(tree, n, a, Some(ta), attrs, vec![tb]);
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
     let (so, dyn_o) = split_mixed(offsets);
     let (ss, dyn_s) = split_mixed(sizes);
     let (st, dyn_st) = split_mixed(strides);
@@ -838,7 +828,7 @@ pub fn reinterpret_cast<'a>(
 pub fn region_op<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    operands: Vec<ValueUse<'a>>,
+    operands: Vec<ValueUse>,
     results: Option<Vec<TypeId>>,
     regions: Vec<RegionId>,
     attrs: Option<Dict>,
@@ -873,7 +863,7 @@ pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Op<'a>
 pub fn elementwise<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    vs: Vec<ValueUse<'a>>,
+    vs: Vec<ValueUse>,
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
     ts: Vec<TypeId>,
@@ -937,8 +927,8 @@ pub fn cmp<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     p: &str,
-    a: ValueUse<'a>,
-    b: ValueUse<'a>,
+    a: ValueUse,
+    b: ValueUse,
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
     t: TypeId,
@@ -974,7 +964,7 @@ pub fn linalg_index<'a>(
     Ok(o)
 }
 
-type IterArgs<'a> = (Vec<(BlockArg<'a>, ValueUse<'a>)>, Vec<TypeId>);
+type IterArgs = (Vec<(BlockArg, ValueUse)>, Vec<TypeId>);
 
 #[allow(clippy::too_many_arguments)]
 pub fn scf_for<'a>(
@@ -982,10 +972,10 @@ pub fn scf_for<'a>(
     n: Named<'a>,
     unsigned: bool,
     iv: (&'a str, Span),
-    lb: ValueUse<'a>,
-    ub: ValueUse<'a>,
-    step: ValueUse<'a>,
-    iters: Option<IterArgs<'a>>,
+    lb: ValueUse,
+    ub: ValueUse,
+    step: ValueUse,
+    iters: Option<IterArgs>,
     ty: Option<TypeId>,
     body: RegionId,
     attrs: Option<Dict>,
@@ -994,12 +984,12 @@ pub fn scf_for<'a>(
     for v in [lb, ub, step] {
         o.operand(v, ty);
     }
-    let mut args = vec![arg(iv, ty.map_or(ArgType::OfOperand(0), ArgType::Given))];
+    let mut args = vec![arg(iv.1, ty.map_or(ArgType::OfOperand(0), ArgType::Given))];
     if let Some((pairs, types)) = iters {
         for (i, (mut a, init)) in pairs.into_iter().enumerate() {
             let t = types.get(i).copied();
             o.operand(init, t);
-            a.ty = t.map_or(ArgType::OfOperand(3 + i), ArgType::Given);
+            a.ty = t.map_or(ArgType::OfOperand(3 + i as u32), ArgType::Given);
             args.push(a);
         }
         o.result_types = types;
@@ -1018,7 +1008,7 @@ pub fn scf_for<'a>(
 pub fn scf_if<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    cond: ValueUse<'a>,
+    cond: ValueUse,
     res: Option<Vec<TypeId>>,
     then: RegionId,
     els: Option<RegionId>,
@@ -1043,7 +1033,7 @@ pub fn scf_if<'a>(
 pub fn scf_while<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    inits: Vec<(BlockArg<'a>, ValueUse<'a>)>,
+    inits: Vec<(BlockArg, ValueUse)>,
     ft: FnType,
     before: RegionId,
     after: RegionId,
@@ -1079,10 +1069,10 @@ pub fn scf_parallel<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     ivs: Vec<(&'a str, Span)>,
-    lbs: Vec<ValueUse<'a>>,
-    ubs: Vec<ValueUse<'a>>,
-    steps: Vec<ValueUse<'a>>,
-    init: Option<(Vec<ValueUse<'a>>, Vec<TypeId>)>,
+    lbs: Vec<ValueUse>,
+    ubs: Vec<ValueUse>,
+    steps: Vec<ValueUse>,
+    init: Option<(Vec<ValueUse>, Vec<TypeId>)>,
     body: RegionId,
     attrs: Option<Dict>,
 ) -> Op<'a> {
@@ -1100,7 +1090,7 @@ pub fn scf_parallel<'a>(
     tree.prepend_args(
         body,
         ivs.into_iter()
-            .map(|iv| arg(iv, ArgType::Given(index)))
+            .map(|iv| arg(iv.1, ArgType::Given(index)))
             .collect(),
     );
     tree.ensure_terminator(body, "scf.reduce");
@@ -1113,10 +1103,10 @@ pub fn scf_forall<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     ivs: Vec<(&'a str, Span)>,
-    lbs: Option<Vec<Mixed<'a>>>,
-    ubs: Vec<Mixed<'a>>,
-    steps: Option<Vec<Mixed<'a>>>,
-    outs: Option<IterArgs<'a>>,
+    lbs: Option<Vec<Mixed>>,
+    ubs: Vec<Mixed>,
+    steps: Option<Vec<Mixed>>,
+    outs: Option<IterArgs>,
     body: RegionId,
     attrs: Option<Dict>,
 ) -> Op<'a> {
@@ -1131,9 +1121,9 @@ pub fn scf_forall<'a>(
     for v in dlb.into_iter().chain(dub).chain(dst) {
         o.operand(v, Some(index));
     }
-    let mut args: Vec<BlockArg<'a>> = ivs
+    let mut args: Vec<BlockArg> = ivs
         .into_iter()
-        .map(|iv| arg(iv, ArgType::Given(index)))
+        .map(|iv| arg(iv.1, ArgType::Given(index)))
         .collect();
     for (i, (mut a, init)) in pairs.into_iter().enumerate() {
         let t = types.get(i).copied();
@@ -1169,7 +1159,7 @@ pub fn execute_region<'a>(
 pub fn index_switch<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    arg: ValueUse<'a>,
+    arg: ValueUse,
     res: Option<Vec<TypeId>>,
     cases: Vec<(i64, RegionId)>,
     default: RegionId,
@@ -1198,12 +1188,12 @@ pub fn index_switch<'a>(
 pub fn assert<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    v: ValueUse<'a>,
+    v: ValueUse,
     msg: &str,
     attrs: Option<Dict>,
 ) -> Op<'a> {
     let i1 = tree.i1;
-    let mut o = unary(tree, n, v, Some(i1), attrs, vec![]);
+    let mut o = unary(tree, n, v, Some(i1), attrs, &[]);
     o.prop(
         "msg",
         Attr::Str {
@@ -1214,7 +1204,7 @@ pub fn assert<'a>(
     o
 }
 
-fn typed_operands<'a>(o: &mut Op<'a>, vals: (Vec<ValueUse<'a>>, Vec<TypeId>)) -> usize {
+fn typed_operands<'a>(o: &mut Op<'a>, vals: (Vec<ValueUse>, Vec<TypeId>)) -> usize {
     let (vs, ts) = vals;
     let n = vs.len();
     let typed = ts.len() == n;
@@ -1224,15 +1214,15 @@ fn typed_operands<'a>(o: &mut Op<'a>, vals: (Vec<ValueUse<'a>>, Vec<TypeId>)) ->
     n
 }
 
-type TypedValues<'a> = (Vec<ValueUse<'a>>, Vec<TypeId>);
+type TypedValues = (Vec<ValueUse>, Vec<TypeId>);
 
 #[allow(clippy::too_many_arguments)]
 pub fn linalg_generic<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     d: Dict,
-    ins: Option<TypedValues<'a>>,
-    outs: Option<TypedValues<'a>>,
+    ins: Option<TypedValues>,
+    outs: Option<TypedValues>,
     extra: Option<Dict>,
     body: RegionId,
     res: Option<Vec<TypeId>>,
@@ -1263,10 +1253,10 @@ pub fn linalg_named<'a>(
     n: Named<'a>,
     d: Option<Dict>,
     maps: Option<Attr>,
-    ins: Option<TypedValues<'a>>,
-    outs: TypedValues<'a>,
+    ins: Option<TypedValues>,
+    outs: TypedValues,
     list: Option<(&'static str, Vec<i64>)>,
-    body: Option<(Vec<BlockArg<'a>>, RegionId)>,
+    body: Option<(Vec<BlockArg>, RegionId)>,
     attrs: Option<Dict>,
     res: Option<Vec<TypeId>>,
 ) -> Op<'a> {
@@ -1316,7 +1306,7 @@ pub fn implies_results(name: &str) -> bool {
 pub fn tensor_empty<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    sizes: Vec<ValueUse<'a>>,
+    sizes: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -1333,17 +1323,17 @@ pub fn tensor_empty<'a>(
 pub fn pad<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    src: ValueUse<'a>,
+    src: ValueUse,
     nofold: bool,
-    lo: Vec<Mixed<'a>>,
-    hi: Vec<Mixed<'a>>,
+    lo: Vec<Mixed>,
+    hi: Vec<Mixed>,
     body: RegionId,
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
 ) -> Op<'a> {
     let index = tree.index;
-    let mut o = unary(tree, n, src, Some(ta), attrs, vec![tb]);
+    let mut o = unary(tree, n, src, Some(ta), attrs, &[tb]);
     let (slo, dlo) = split_mixed(lo);
     let (shi, dhi) = split_mixed(hi);
     segments(&mut o, &[1, dlo.len(), dhi.len()]);
@@ -1363,7 +1353,7 @@ pub fn concat<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     d: (&'a str, Span),
-    vs: Vec<ValueUse<'a>>,
+    vs: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
 ) -> Result<Op<'a>, PErr<'a>> {
@@ -1391,7 +1381,7 @@ pub fn concat<'a>(
 pub fn from_elements<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    vs: Vec<ValueUse<'a>>,
+    vs: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -1408,7 +1398,7 @@ pub fn terminator<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     attrs: Option<Dict>,
-    vals: Option<TypedValues<'a>>,
+    vals: Option<TypedValues>,
 ) -> Op<'a> {
     let mut o = with_attrs(op(tree, n), attrs);
     typed_operands(&mut o, vals.unwrap_or_default());
@@ -1418,9 +1408,9 @@ pub fn terminator<'a>(
 pub fn condition<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    cond: ValueUse<'a>,
+    cond: ValueUse,
     attrs: Option<Dict>,
-    vals: Option<TypedValues<'a>>,
+    vals: Option<TypedValues>,
 ) -> Op<'a> {
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
@@ -1429,14 +1419,9 @@ pub fn condition<'a>(
     o
 }
 
-type SuccessorArgs<'a> = (Successor<'a>, Vec<ValueUse<'a>>, Vec<TypeId>);
+type SuccessorArgs = (Successor, Vec<ValueUse>, Vec<TypeId>);
 
-pub fn br<'a>(
-    tree: &mut Tree<'a>,
-    n: Named<'a>,
-    s: SuccessorArgs<'a>,
-    attrs: Option<Dict>,
-) -> Op<'a> {
+pub fn br<'a>(tree: &mut Tree<'a>, n: Named<'a>, s: SuccessorArgs, attrs: Option<Dict>) -> Op<'a> {
     let mut o = with_attrs(op(tree, n), attrs);
     let (succ, vs, ts) = s;
     typed_operands(&mut o, (vs, ts));
@@ -1447,10 +1432,10 @@ pub fn br<'a>(
 pub fn cond_br<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    cond: ValueUse<'a>,
+    cond: ValueUse,
     weights: Option<Vec<&str>>,
-    t: SuccessorArgs<'a>,
-    f: SuccessorArgs<'a>,
+    t: SuccessorArgs,
+    f: SuccessorArgs,
     attrs: Option<Dict>,
 ) -> Op<'a> {
     let i1 = tree.i1;
@@ -1471,7 +1456,7 @@ pub fn cond_br<'a>(
 pub fn scf_reduce<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    vals: Vec<(ValueUse<'a>, TypeId)>,
+    vals: Vec<(ValueUse, TypeId)>,
     regions: Vec<RegionId>,
 ) -> Op<'a> {
     let mut o = op(tree, n);

@@ -7,6 +7,7 @@
 use super::token::{LexError, Tok};
 use crate::source::Span;
 use logos::Logos;
+use rustc_hash::FxHashMap;
 
 /// Keywords the grammar matches by name. Everywhere a plain identifier may stand (attribute
 /// names, comparison predicates), the grammar accepts them too.
@@ -133,12 +134,53 @@ pub struct SpannedLexError {
 /// The token stream of one source text, as LALRPOP wants it.
 pub struct Lexer<'a> {
     inner: logos::SpannedIter<'a, Tok<'a>>,
+    /// How bare identifiers seen before were classified: a file names few distinct ops,
+    /// keywords and types, many times each.
+    seen: FxHashMap<&'a str, Class>,
 }
+
+/// What a bare identifier is (see `classify`).
+#[derive(Clone, Copy)]
+enum Class {
+    Kw(Kw),
+    Op(OpClass, &'static str),
+    Int,
+    Float,
+    Bare,
+}
+
+/// The classification cache stops growing here (a file of random identifiers gains nothing).
+const MAX_SEEN: usize = 4096;
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Lexer<'a> {
         Lexer {
             inner: Tok::lexer(text).spanned(),
+            seen: FxHashMap::default(),
+        }
+    }
+
+    fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
+        let Tok::BareId(s) = t else {
+            return PTok::T(t);
+        };
+        let class = match self.seen.get(s) {
+            Some(&c) => c,
+            None => {
+                let c = classify(s);
+                if self.seen.len() < MAX_SEEN {
+                    self.seen.insert(s, c);
+                }
+                c
+            }
+        };
+        match class {
+            Class::Kw(kw) => PTok::Kw(kw),
+            Class::Op(class, "") => PTok::Op(class, s),
+            Class::Op(class, name) => PTok::Op(class, name),
+            Class::Int => PTok::IntType(s),
+            Class::Float => PTok::FloatType(s),
+            Class::Bare => PTok::T(Tok::BareId(s)),
         }
     }
 }
@@ -149,7 +191,7 @@ impl<'a> Iterator for Lexer<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         let (tok, range) = self.inner.next()?;
         Some(match tok {
-            Ok(t) => Ok((range.start, classify(t), range.end)),
+            Ok(t) => Ok((range.start, self.classify(t), range.end)),
             Err(error) => Err(SpannedLexError {
                 error,
                 span: Span::new(range.start, range.end),
@@ -158,29 +200,29 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-fn classify(t: Tok<'_>) -> PTok<'_> {
-    let Tok::BareId(s) = t else {
-        return PTok::T(t);
-    };
+/// Tells keywords, op names (with the full name of a short one: `return` is `func.return`;
+/// empty when the identifier is the name), integer and float type names from other bare
+/// identifiers.
+fn classify(s: &str) -> Class {
     if let Some(kw) = keyword(s) {
-        return PTok::Kw(kw);
+        return Class::Kw(kw);
     }
     if let Some(class) = op_class(s) {
         let name = match s {
             "return" => "func.return",
             "call" => "func.call",
             "call_indirect" => "func.call_indirect",
-            _ => s,
+            _ => "",
         };
-        return PTok::Op(class, name);
+        return Class::Op(class, name);
     }
     if is_int_type(s) {
-        return PTok::IntType(s);
+        return Class::Int;
     }
     if crate::ir::types::float_width(s).is_some() && is_float_type(s) {
-        return PTok::FloatType(s);
+        return Class::Float;
     }
-    PTok::T(Tok::BareId(s))
+    Class::Bare
 }
 
 fn is_int_type(s: &str) -> bool {

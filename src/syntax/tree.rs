@@ -5,6 +5,7 @@
 
 use super::ast::{
     AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
+    value_name,
 };
 use crate::ir::types::{Attr, Type};
 use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
@@ -203,12 +204,16 @@ impl<'a> Tree<'a> {
     }
 
     /// Sets the result bindings and the full span of a stored op.
-    pub fn finish_op(&mut self, id: OpId, results: Vec<ResultGroup<'a>>, span: Span) -> OpId {
+    pub fn finish_op(&mut self, id: OpId, results: Vec<ResultGroup>, span: Span) -> OpId {
         let f = &mut self.file;
         f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
         f.group_spans.extend(results.iter().map(|g| g.span));
+        let text = f.text;
         let data = &mut f.skeleton.ops[id.index()];
-        data.result_groups = results.iter().map(|g| (g.name.into(), g.count)).collect();
+        data.result_groups = results
+            .iter()
+            .map(|g| (value_name(&text[g.span.range()]).into(), g.count))
+            .collect();
         data.span = span;
         id
     }
@@ -225,7 +230,7 @@ impl<'a> Tree<'a> {
     pub fn block(
         &mut self,
         label: Option<(&'a str, Span)>,
-        args: Vec<BlockArg<'a>>,
+        args: Vec<BlockArg>,
         ops: Vec<OpId>,
         span: Span,
     ) -> BlockId {
@@ -311,7 +316,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Prepends arguments to the entry block of a region (creating it if needed).
-    pub fn prepend_args(&mut self, r: RegionId, args: Vec<BlockArg<'a>>) {
+    pub fn prepend_args(&mut self, r: RegionId, args: Vec<BlockArg>) {
         if !self.region_has_blocks(r) {
             let span = self.region_span(r);
             let b = self.block(None, Vec::new(), Vec::new(), span);
