@@ -121,21 +121,17 @@ pub fn split_input(file: &SourceFile) -> Vec<SourceFile> {
     let mut start_line = 0;
     for (i, line) in file.text.split_inclusive('\n').enumerate() {
         if line.trim_end() == "// -----" {
-            chunks.push(SourceFile {
-                name: file.name.clone(),
-                text: std::mem::take(&mut current),
-                line_offset: start_line,
-            });
+            chunks.push(SourceFile::chunk(
+                file.name.clone(),
+                std::mem::take(&mut current),
+                start_line,
+            ));
             start_line = i + 1;
         } else {
             current.push_str(line);
         }
     }
-    chunks.push(SourceFile {
-        name: file.name.clone(),
-        text: current,
-        line_offset: start_line,
-    });
+    chunks.push(SourceFile::chunk(file.name.clone(), current, start_line));
     chunks
 }
 

@@ -37,6 +37,8 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     pub line_offset: usize,
+    /// Byte offsets of line starts, computed on first use (reports look up many positions).
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
@@ -45,18 +47,37 @@ impl SourceFile {
             name: name.into(),
             text: text.into(),
             line_offset: 0,
+            line_starts: std::sync::OnceLock::new(),
         }
     }
 
     /// 1-based line and column of a byte offset; columns count bytes, as MLIR's do.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
-        let before = &self.text.as_bytes()[..offset];
-        let line = before.iter().filter(|&&b| b == b'\n').count();
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        (line + 1 + self.line_offset, offset - line_start + 1)
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        });
+        let line = starts.partition_point(|&s| s <= offset) - 1;
+        (line + 1 + self.line_offset, offset - starts[line] + 1)
+    }
+
+    /// A chunk of a larger file that starts after `line_offset` lines of it.
+    pub fn chunk(
+        name: impl Into<String>,
+        text: impl Into<String>,
+        line_offset: usize,
+    ) -> SourceFile {
+        SourceFile {
+            line_offset,
+            ..SourceFile::new(name, text)
+        }
     }
 }

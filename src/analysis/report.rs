@@ -75,6 +75,22 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
         out.push('\n');
         return;
     }
+    // Eligible allocations per memory space, for the status of those left out of a pool.
+    let mut per_space: Vec<(Option<crate::ir::types::Attr>, usize)> = Vec::new();
+    for b in f.allocations.iter().filter(|b| b.eligible()) {
+        let space = super::memory_space(&b.memory_space);
+        match per_space.iter_mut().find(|(s, _)| *s == space) {
+            Some(entry) => entry.1 += 1,
+            None => per_space.push((space, 1)),
+        }
+    }
+    let eligible_in_space = |_: &FunctionReport, a: &super::Allocation| {
+        let space = super::memory_space(&a.memory_space);
+        per_space
+            .iter()
+            .find(|(s, _)| *s == space)
+            .map_or(0, |e| e.1)
+    };
     let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
     let rows: Vec<[String; 7]> = f
         .allocations
@@ -90,17 +106,7 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                 line.to_string(),
                 match a.reason() {
                     None if a.offset.is_some() => "pooled".to_string(),
-                    None if f
-                        .allocations
-                        .iter()
-                        .filter(|b| {
-                            b.eligible()
-                                && super::memory_space(&b.memory_space)
-                                    == super::memory_space(&a.memory_space)
-                        })
-                        .count()
-                        < 2 =>
-                    {
+                    None if eligible_in_space(f, a) < 2 => {
                         "eligible (alone in its memory space)".to_string()
                     }
                     None => "eligible (not pooled: no saving)".to_string(),
