@@ -197,14 +197,22 @@ fn rewrite_function(
 
     // Edit the order lists: views stand where the allocs stood, deallocs go, the prologue
     // opens the entry block, the pool is freed before every return.
+    // One pass over each block that holds a replaced alloc (a position search per alloc
+    // would be quadratic in functions with many allocations).
+    let mut by_block: std::collections::HashMap<BlockId, std::collections::HashMap<OpId, OpId>> =
+        std::collections::HashMap::new();
     for (alloc, view) in replaced {
         let block = m.op(alloc).parent.expect("allocation in a block");
         m.ops[view.index()].parent = Some(block);
-        let ops = &mut m.blocks[block.index()].ops;
-        if let Some(pos) = ops.iter().position(|o| *o == alloc) {
-            ops[pos] = view;
-        }
         m.ops[alloc.index()].parent = None;
+        by_block.entry(block).or_default().insert(alloc, view);
+    }
+    for (block, map) in by_block {
+        for op in &mut m.blocks[block.index()].ops {
+            if let Some(view) = map.get(op) {
+                *op = *view;
+            }
+        }
     }
     let mut touched: HashSet<BlockId> = HashSet::new();
     for d in &removed {
