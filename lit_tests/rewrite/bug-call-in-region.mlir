@@ -1,10 +1,10 @@
-// BUG: the printer writes `func.call` as `call` everywhere, but MLIR resolves the bare name
+// Was a bug: the printer writes `func.call` as `call` everywhere, but MLIR resolves the bare name
 // only directly inside a `func.func` body, whose default dialect is `func`. In a nested
 // region (scf.for, scf.if, linalg.generic ...) `call` does not parse: mlir-opt says
 // "Dialect `' not found for custom op 'call'". Plain printing (no --rewrite) has the same
 // problem; the output of --rewrite of such a function cannot be run.
 // Expected: `func.call` inside nested regions (the bare `call` is fine at the top level).
-// XFAIL: *
+// (Fixed: this test used to be XFAIL.)
 // RUN: bufreuse --rewrite %s | FileCheck %s
 
 func.func private @use(f32)

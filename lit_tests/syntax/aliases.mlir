@@ -6,13 +6,13 @@
 // RUN: %if mlir-opt %{ %mlir_opt %s > %t.ref %}
 // RUN: %if mlir-opt %{ bufreuse %s | %mlir_opt | diff %t.ref - %}
 
-// CHECK: !buf = memref<4x8xf32>
-// CHECK-NEXT: !pair = tuple<memref<4x8xf32>, i32>
-// CHECK-NEXT: #map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK: #map = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-NEXT: #map1 = affine_map<(d0, d1) -> (d1)>
 // CHECK-NEXT: #map2 = #map1
 // CHECK-NEXT: #strided = strided<[?, 1], offset: ?>
 // CHECK-NEXT: #attr = {foo = 1 : i32}
+// CHECK-NEXT: !buf = memref<4x8xf32>
+// CHECK-NEXT: !pair = tuple<memref<4x8xf32>, i32>
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #map1 = affine_map<(d0, d1) -> (d1)>
 #map2 = #map1

@@ -1,8 +1,8 @@
-// BUG: type aliases are printed before attribute aliases, so a type alias whose type uses an
+// Was a bug: type aliases are printed before attribute aliases, so a type alias whose type uses an
 // attribute alias refers to it before its definition: mlir-opt rejects the output ("undefined
 // symbol alias id 'layout'"). Aliases must keep an order where each is defined before use,
 // e.g. the order of the input.
-// XFAIL: *
+// (Fixed: this test used to be XFAIL.)
 // RUN: bufreuse %s | FileCheck %s
 // RUN: %if mlir-opt %{ bufreuse %s | %mlir_opt > /dev/null %}
 

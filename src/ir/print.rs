@@ -7,6 +7,11 @@ use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId};
 use crate::syntax::ast::DYNAMIC;
 use crate::syntax::custom::predicate_name;
 use crate::syntax::lexer::{OpClass, op_class};
+use rustc_hash::FxHashMap;
+use smallvec::{SmallVec, smallvec};
+
+/// Operand segment sizes (`operandSegmentSizes`).
+type Segments = SmallVec<[usize; 4]>;
 use std::fmt::Write;
 
 /// Prints a whole module.
@@ -16,12 +21,15 @@ pub fn print_module(m: &Module) -> String {
         out: String::with_capacity(m.ops.len() * 64),
         indent: 0,
         type_text: vec![None; m.types.len()],
+        classes: FxHashMap::default(),
     };
-    for (name, t) in &m.type_aliases {
-        let _ = writeln!(p.out, "{name} = {t}");
-    }
+    // Attribute aliases first: type aliases may name them (a memref layout), and mlir-opt
+    // needs every alias defined before its use.
     for (name, a) in &m.attr_aliases {
         let _ = writeln!(p.out, "{name} = {a}");
+    }
+    for (name, t) in &m.type_aliases {
+        let _ = writeln!(p.out, "{name} = {t}");
     }
     for &op in &m.top {
         p.op(op);
@@ -35,6 +43,9 @@ struct Printer<'a> {
     indent: usize,
     /// Each type's text, made the first time it is printed (most are printed many times).
     type_text: Vec<Option<Box<str>>>,
+    /// The custom syntax class of each op name, by the name's address: ops of one kind share
+    /// their name (`ir::Name`), and matching a name against the op table is slow.
+    classes: FxHashMap<*const u8, Option<OpClass>>,
 }
 
 /// Property names a custom form shows through its own syntax (never in its attribute dict).
@@ -173,9 +184,9 @@ impl<'a> Printer<'a> {
             .map(|(_, v)| v)
     }
 
-    fn segments(&self, op: OpId) -> Option<Vec<usize>> {
+    fn segments(&self, op: OpId) -> Option<Segments> {
         let v = self.prop(op, "operandSegmentSizes")?.as_dense_ints()?;
-        let sizes: Vec<usize> = v.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
+        let sizes: Segments = v.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
         (sizes.iter().sum::<usize>() == self.m.op(op).operands.len()).then_some(sizes)
     }
 
@@ -383,7 +394,11 @@ impl<'a> Printer<'a> {
     fn try_custom(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let class = op_class(&o.name)?;
+        let class = *self
+            .classes
+            .entry(o.name.as_ptr())
+            .or_insert_with(|| op_class(&o.name))
+            .as_ref()?;
         let name = &*o.name;
         let n_ops = o.operands.len();
         let n_res = o.results.len();
@@ -391,9 +406,15 @@ impl<'a> Printer<'a> {
         if !succ_ok {
             return None;
         }
+        // `return` and `call` without their dialect only directly in a `func.func` body,
+        // where func is the default dialect; nested in other ops MLIR needs the full name.
+        let in_func_body = self
+            .m
+            .parent_op(op)
+            .is_some_and(|p| &*self.m.op(p).name == "func.func");
         let printed_name = match name {
-            "func.return" => "return",
-            "func.call" => "call",
+            "func.return" if in_func_body => "return",
+            "func.call" if in_func_body => "call",
             "builtin.module" => "module",
             other => other,
         };
@@ -441,7 +462,7 @@ impl<'a> Printer<'a> {
                 self.operand_type(op, 0);
             }
             OpClass::Alloc => {
-                let segs = self.segments(op).unwrap_or(vec![n_ops, 0]);
+                let segs = self.segments(op).unwrap_or(smallvec![n_ops, 0]);
                 if segs.len() != 2 || n_res != 1 {
                     return None;
                 }
@@ -926,7 +947,7 @@ impl<'a> Printer<'a> {
                 let _ = write!(self.out, " {}", self.v(o.operands[0]));
                 if let Some(w) = self.dense(op, "branch_weights") {
                     let w: Vec<String> = w.iter().map(i64::to_string).collect();
-                    let _ = write!(self.out, " [{}]", w.join(", "));
+                    let _ = write!(self.out, " weights([{}])", w.join(", "));
                 }
                 self.out.push_str(", ");
                 self.successor(o.successors[0], &o.operands[1..1 + segs[1]]);
@@ -1285,7 +1306,7 @@ impl<'a> Printer<'a> {
     fn structured(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op).unwrap_or(vec![0, o.operands.len()]);
+        let segs = self.segments(op).unwrap_or(smallvec![0, o.operands.len()]);
         if segs.len() != 2 {
             return None;
         }
