@@ -360,7 +360,14 @@ impl Attr {
             Some(parts) => parts,
             None => return Some(Vec::new()),
         };
-        values.split(',').map(|v| parse_int(v.trim())).collect()
+        values
+            .split(',')
+            .map(|v| {
+                let v = v.trim();
+                // Decimal is the common case; `parse_int` also reads hex.
+                v.parse::<i64>().ok().or_else(|| parse_int(v))
+            })
+            .collect()
     }
 
     /// `array<i64: a, b, ...>`
@@ -374,12 +381,27 @@ impl Attr {
     }
 
     fn dense_array(elem: &str, values: &[i64]) -> Attr {
-        let mut text = format!("array<{elem}");
+        // Sized up front: the text becomes a `Box<str>` without another allocation.
+        let digits = |v: i64| {
+            v.unsigned_abs()
+                .checked_ilog10()
+                .map_or(1, |d| d as usize + 1)
+        };
+        let len = "array<>".len()
+            + elem.len()
+            + values
+                .iter()
+                .map(|&v| 2 + digits(v) + usize::from(v < 0))
+                .sum::<usize>();
+        let mut text = String::with_capacity(len);
+        text.push_str("array<");
+        text.push_str(elem);
         for (i, v) in values.iter().enumerate() {
             text.push_str(if i == 0 { ": " } else { ", " });
-            text.push_str(&v.to_string());
+            let _ = write!(text, "{v}");
         }
         text.push('>');
+        debug_assert_eq!(text.len(), len);
         Attr::Opaque {
             text: text.into(),
             ty: None,
