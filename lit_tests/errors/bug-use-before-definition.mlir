@@ -1,7 +1,7 @@
-// BUG: a value used before its definition in the same block is accepted (the definition
+// Was a bug: a value used before its definition in the same block is accepted (the definition
 // does not dominate the use); mlir-opt: "operand #0 does not dominate this use". For memrefs
 // this gives wrong live intervals: the use of %buf below comes before its alloc.
-// XFAIL: *
+// (Fixed: this test used to be XFAIL.)
 // RUN: not bufreuse --split-input-file %s 2>&1 | FileCheck %s
 
 func.func @f() -> index {

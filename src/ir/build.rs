@@ -71,6 +71,11 @@ struct Builder<'a> {
     new_region: Vec<u32>,
     next_op: u32,
     next_block: u32,
+    /// The block declaring each op result (`UNSET` for graph regions), by value id.
+    decl_block: Vec<u32>,
+    /// The blocks whose ops are being built, innermost last: a use of a value declared in one
+    /// of them but not built yet comes before its definition.
+    block_path: Vec<u32>,
     next_region: u32,
 }
 
@@ -121,6 +126,8 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         new_block: vec![UNSET; n_blocks],
         new_region: vec![UNSET; n_regions],
         next_op: 0,
+        decl_block: Vec::new(),
+        block_path: Vec::new(),
         next_block: 0,
         next_region: 0,
     };
@@ -158,7 +165,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         }
     }
     // Top-level ops form a graph region: their results are visible to each other.
-    b.declare_results(&top);
+    b.declare_results(&top, UNSET);
     b.m.top = top.iter().map(|&op| b.op(op, None, 0)).collect();
     if !b.errors.is_empty() {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
@@ -406,7 +413,7 @@ impl<'a> Builder<'a> {
     /// Makes the results of `ops` visible in the innermost scope (before any of them is built,
     /// so a use may come before its definition in the text, as MLIR allows across blocks).
     /// The values are created now; their types and defining ops are filled in by `op`.
-    fn declare_results(&mut self, ops: &[OpId]) {
+    fn declare_results(&mut self, ops: &[OpId], block: u32) {
         for &op in ops {
             let raw = op.index();
             let spans = self.op_range(raw, |s| s.groups, self.group_spans.len());
@@ -427,6 +434,11 @@ impl<'a> Builder<'a> {
                         name: value_name,
                         span: g_span,
                     });
+                    let v = self.m.values.len() - 1;
+                    if self.decl_block.len() <= v {
+                        self.decl_block.resize(v + 1, UNSET);
+                    }
+                    self.decl_block[v] = block;
                 }
                 self.define(name, Binding { first, count }, g_span);
             }
@@ -434,8 +446,25 @@ impl<'a> Builder<'a> {
     }
 
     fn define(&mut self, name: &'a str, binding: Binding, span: Span) {
+        // A name visible from an enclosing region may not be defined again (MLIR forbids
+        // shadowing; a shadowed name would make later uses refer to the wrong value).
+        let inner_isolated = self.scopes.last().is_some_and(|s| s.isolated);
+        let shadows = !inner_isolated
+            && self
+                .scopes
+                .iter()
+                .rev()
+                .skip(1)
+                .scan(false, |stop, s| {
+                    if *stop {
+                        return None;
+                    }
+                    *stop = s.isolated;
+                    Some(s)
+                })
+                .any(|s| s.values.contains_key(name));
         let scope = self.scopes.last_mut().expect("a scope");
-        if scope.values.insert(name, binding).is_some() {
+        if scope.values.insert(name, binding).is_some() || shadows {
             self.errors.push(Diagnostic::error(
                 span,
                 format!("redefinition of SSA value '{name}'"),
@@ -456,7 +485,19 @@ impl<'a> Builder<'a> {
                     ));
                     return None;
                 }
-                return Some(ValueId(b.first.0 + index));
+                let v = ValueId(b.first.0 + index);
+                let declared_in = self.decl_block.get(v.index()).copied().unwrap_or(UNSET);
+                if self.m.values[v.index()].ty.0 == UNSET
+                    && declared_in != UNSET
+                    && self.block_path.contains(&declared_in)
+                {
+                    self.errors.push(Diagnostic::error(
+                        span,
+                        format!("use of value '{name}' before its definition (operand does not dominate this use)"),
+                    ));
+                    return None;
+                }
+                return Some(v);
             }
             if scope.isolated {
                 break;
@@ -669,15 +710,24 @@ impl<'a> Builder<'a> {
         self.m.regions[raw.index()].parent = owner;
         for &rb in &raw_blocks {
             let ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
-            self.declare_results(&ops);
+            // Module bodies are graph regions: no order among their ops.
+            let graph = &*self.m.ops[owner.index()].name == "builtin.module";
+            let block = if graph {
+                UNSET
+            } else {
+                self.new_block[rb.index()]
+            };
+            self.declare_results(&ops, block);
             self.m.blocks[rb.index()].ops = ops;
         }
         for &rb in &raw_blocks {
             let mut ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
             let bid = BlockId(self.new_block[rb.index()]);
+            self.block_path.push(bid.0);
             for op in &mut ops {
                 *op = self.op(*op, Some(bid), depth);
             }
+            self.block_path.pop();
             self.m.blocks[rb.index()].ops = ops;
         }
         let mut scope = self.scopes.pop().expect("the region's scope");
