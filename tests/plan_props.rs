@@ -110,6 +110,20 @@ proptest! {
     }
 
     #[test]
+    fn exact_matches_brute_force_with_twins(
+        shapes in prop::collection::vec((0u64..4, 1u64..4, 1u64..4), 0..8)
+    ) {
+        // Few distinct shapes: many identical buffers and tight packings.
+        let buffers: Vec<Buffer> = shapes
+            .iter()
+            .map(|&(start, len, size)| Buffer { start, end: start + len, size: 8 * size, align: 1 })
+            .collect();
+        let exact = plan(&buffers, &PlanOptions { node_limit: u64::MAX, ..opts(Strategy::Exact) }).unwrap();
+        prop_assert_eq!(exact.peak, brute_force(&buffers));
+        prop_assert!(exact.proven_optimal);
+    }
+
+    #[test]
     fn plans_are_deterministic(buffers in prop::collection::vec(buffer(), 0..60)) {
         let a = plan(&buffers, &opts(Strategy::Auto)).unwrap();
         let b = plan(&buffers, &opts(Strategy::Auto)).unwrap();

@@ -71,6 +71,13 @@ pub const NODES_PER_SECOND: u64 = 200_000;
 /// grows with the component and the greedy plan is already close there.
 pub const AUTO_SEARCH_MAX_BUFFERS: usize = 5_000;
 
+/// `Exact` leaves components with more buffers than this to the greedy plan (the search
+/// recursion is as deep as a component is large).
+pub const EXACT_SEARCH_MAX_BUFFERS: usize = 50_000;
+
+/// Stack of the search thread: enough for `EXACT_SEARCH_MAX_BUFFERS` levels of recursion.
+const SEARCH_STACK_BYTES: usize = 256 << 20;
+
 /// How `plan` works.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlanOptions {
@@ -272,18 +279,26 @@ fn planned(
     if search && !plan.proven_optimal {
         let max_size = match opts.strategy {
             Strategy::Auto => AUTO_SEARCH_MAX_BUFFERS,
-            _ => usize::MAX,
+            _ => EXACT_SEARCH_MAX_BUFFERS,
         };
         let mut budget =
             search::Budget::new(opts.node_limit, Instant::now().checked_add(opts.time_limit));
-        let outcome = search::improve(
-            buffers,
-            &graph,
-            &mut plan.offsets,
-            lower_bound,
-            max_size,
-            &mut budget,
-        );
+        let offsets = &mut plan.offsets;
+        let mut run =
+            || search::improve(buffers, &graph, offsets, lower_bound, max_size, &mut budget);
+        // The search recurses once per placed buffer: give it a stack for the largest
+        // component it takes, whatever thread the caller runs on.
+        let outcome = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, &mut run)
+                .map(|handle| handle.join())
+        });
+        let outcome = match outcome {
+            Ok(Ok(outcome)) => outcome,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => run(),
+        };
         if outcome.peak < plan.peak {
             plan.strategy_used = "exact";
         }

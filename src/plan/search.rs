@@ -12,12 +12,18 @@
 //!   since every later placement goes higher, that gap would stay empty, and a packed plan
 //!   has no such gap;
 //! - identical buffers are placed in index order;
-//! - a node is pruned when a time section's floor (at least the last offset, since every later
-//!   placement goes higher) plus the sizes of its unplaced buffers exceeds the target.
+//! - when the lowest candidate conflicts with no unplaced buffer, nothing can lift it: it is
+//!   the only child;
+//! - a node is pruned by a bound per time section: the unplaced buffers there that cannot
+//!   start below `t` need `max(t, last offset) + their sizes` (later placements go higher);
+//! - unplaced buffers that share no time section are independent parts, solved one after
+//!   the other (a part that fails fails the node, without revisiting the others' choices).
 //!
-//! The search runs in rounds with growing node limits: first a decision search for a plan at
-//! the lower bound, then a branch and bound down from the best plan. When a decision search
-//! exhausts its tree, the smallest bound that pruned it is a new lower bound (as in IDA*).
+//! Each run is a decision search for a plan at or below a target. Rounds walk a ladder of
+//! targets below the best plan: a plan found keeps the step, a run that exhausts its tree
+//! raises the lower bound to the smallest bound that pruned it (as in IDA*), and a run cut by
+//! its node limit is tried again on the time-reversed component (the same plans, a different
+//! tree), then with a closer target, then with twice the nodes.
 
 use super::graph::Graph;
 use super::{Buffer, live_peak};
@@ -50,7 +56,7 @@ impl Budget {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
@@ -95,6 +101,16 @@ pub(crate) fn improve(
         })
         .collect();
     let mut searches: Vec<Option<Component>> = components.iter().map(|_| None).collect();
+    // The same buffers with time reversed: plans are the same, search trees differ.
+    let horizon = buffers.iter().map(|b| b.end).max().unwrap_or(0);
+    let mirrored: Vec<Buffer> = buffers
+        .iter()
+        .map(|b| Buffer {
+            start: horizon - b.end,
+            end: horizon - b.start,
+            ..*b
+        })
+        .collect();
     let mut proven = false;
     while !budget.exhausted() {
         // The largest peak, on the first component that has it.
@@ -105,12 +121,27 @@ pub(crate) fn improve(
             break;
         }
         let search = searches[c].get_or_insert_with(|| {
-            let local: Vec<u64> = components[c].iter().map(|&i| offsets[i as usize]).collect();
-            Component::new(
-                Problem::new(buffers, graph, &components[c]),
-                local,
-                peaks[c],
-            )
+            let members = &components[c];
+            let local: Vec<u64> = members.iter().map(|&i| offsets[i as usize]).collect();
+            let mut order: Vec<usize> = (0..members.len()).collect();
+            order.sort_by_key(|&k| (mirrored[members[k] as usize].start, members[k]));
+            let in_order: Vec<u32> = order.iter().map(|&k| members[k]).collect();
+            let views = [false, true]
+                .into_iter()
+                .flat_map(|by_size| {
+                    [
+                        (
+                            Problem::new(buffers, graph, members, by_size),
+                            (0..members.len()).collect(),
+                        ),
+                        (
+                            Problem::new(&mirrored, graph, &in_order, by_size),
+                            order.clone(),
+                        ),
+                    ]
+                })
+                .collect();
+            Component::new(views, local, peaks[c])
         });
         search.round(budget);
         peaks[c] = search.peak;
@@ -135,8 +166,10 @@ pub(crate) fn improve(
 
 /// The search of one component across rounds.
 struct Component {
-    problem: Problem,
-    /// The best plan (local offsets) and its peak.
+    /// The component in time order and in reversed time, each with the position in the
+    /// component of every local index; rounds alternate between them.
+    views: Vec<(Problem, Vec<usize>)>,
+    /// The best plan (offsets in component order) and its peak.
     offsets: Vec<u64>,
     peak: u64,
     /// No plan of this component is below `low`.
@@ -146,35 +179,48 @@ struct Component {
     /// The next round looks for a plan at `peak - step` within `limit` nodes.
     step: u64,
     limit: u64,
+    rounds: usize,
 }
 
 impl Component {
-    fn new(problem: Problem, offsets: Vec<u64>, peak: u64) -> Component {
+    fn new(views: Vec<(Problem, Vec<usize>)>, offsets: Vec<u64>, peak: u64) -> Component {
+        let problem = &views[0].0;
         let low = problem.lower_bound;
         Component {
             low,
             proven: peak <= low,
             step: peak.saturating_sub(low).div_ceil(2),
             limit: 5 * problem.len() as u64 + 2_000,
-            problem,
+            views,
             offsets,
             peak,
+            rounds: 0,
         }
     }
 
     /// One round: a decision search for a plan at `peak - step`. A plan found keeps the step;
     /// a search that proves there is none raises the lower bound and halves the gap; one cut by
-    /// its node limit tries a closer target next, and once the step is small, more nodes.
+    /// its node limit is tried again in the other view, then with a closer target, and once the
+    /// step is small, with more nodes.
     fn round(&mut self, budget: &mut Budget) {
         let target = self.peak.saturating_sub(self.step).max(self.low);
-        let run = decide(&self.problem, target, self.limit, budget);
+        let (problem, position) = &self.views[self.rounds % self.views.len()];
+        self.rounds += 1;
+        let run = decide(problem, target, self.limit, budget);
         if let Some(found) = run.plan {
-            (self.peak, self.offsets) = (run.peak, found);
+            self.peak = run.peak;
+            for (k, &offset) in found.iter().enumerate() {
+                self.offsets[position[k]] = offset;
+            }
+            // The view that found it goes on.
+            self.rounds -= 1;
         } else if run.complete {
             // As in IDA*: the smallest bound that pruned the tree is a lower bound.
             self.low = run.min_pruned.max(target + 1).min(self.peak);
             self.step = (self.peak - self.low).div_ceil(2);
-        } else if self.step > (self.peak - self.low) / 64 {
+        } else if !self.rounds.is_multiple_of(self.views.len()) {
+            // Try the same target in the next view.
+        } else if self.step > (self.peak - self.low) / 16 {
             self.step /= 2;
         } else {
             self.limit = self.limit.saturating_mul(2);
@@ -187,6 +233,8 @@ impl Component {
 
 /// One component, renumbered: local index `k` is the `k`-th buffer by `(start, index)`.
 struct Problem {
+    /// Each buffer's place in the tie order of the canonical key `(offset, rank)`.
+    rank: Vec<u32>,
     size: Vec<u64>,
     align: Vec<u64>,
     /// The time sections a buffer covers: `first_section[k]..end_section[k]`.
@@ -202,7 +250,7 @@ struct Problem {
 }
 
 impl Problem {
-    fn new(buffers: &[Buffer], graph: &Graph, members: &[u32]) -> Problem {
+    fn new(buffers: &[Buffer], graph: &Graph, members: &[u32], by_size: bool) -> Problem {
         let bufs: Vec<Buffer> = members.iter().map(|&i| buffers[i as usize]).collect();
         let mut times: Vec<u64> = bufs.iter().flat_map(|b| [b.start, b.end]).collect();
         times.sort_unstable();
@@ -230,7 +278,17 @@ impl Problem {
                 twin[w[1] as usize] = Some(w[0]);
             }
         }
+        // The tie order of the canonical key: start time, or larger sizes first.
+        let mut rank = vec![0u32; bufs.len()];
+        let mut tie: Vec<u32> = (0..bufs.len() as u32).collect();
+        if by_size {
+            tie.sort_by_key(|&k| (std::cmp::Reverse(bufs[k as usize].size), k));
+        }
+        for (r, &k) in tie.iter().enumerate() {
+            rank[k as usize] = r as u32;
+        }
         Problem {
+            rank,
             size: bufs.iter().map(|b| b.size).collect(),
             align: bufs.iter().map(|b| b.align).collect(),
             first_section: bufs.iter().map(|b| section(b.start)).collect(),
@@ -263,8 +321,6 @@ struct Run {
     peak: u64,
     /// No plan within the target exists: the whole tree was searched.
     complete: bool,
-    /// The node limit or the budget stopped the search.
-    out_of_nodes: bool,
     /// The smallest bound that pruned a node: no plan below it exists when `complete`.
     min_pruned: u64,
 }
@@ -289,7 +345,6 @@ fn decide(problem: &Problem, target: u64, limit: u64, budget: &mut Budget) -> Ru
         plan,
         peak,
         complete: found == Ok(false),
-        out_of_nodes: found.is_err(),
         min_pruned: state.min_pruned,
     }
 }
@@ -370,7 +425,7 @@ impl<'a> State<'a> {
         }
         self.placed[k as usize] = true;
         self.offset[k as usize] = offset;
-        self.last = (offset, k + 1);
+        self.last = (offset, p.rank[k as usize] + 1);
         marks
     }
 
@@ -495,7 +550,7 @@ impl<'a> State<'a> {
             } else if top < low2 {
                 low2 = top;
             }
-            if (offset, k + 1) > self.last
+            if (offset, p.rank[k as usize] + 1) > self.last
                 && p.twin[k as usize].is_none_or(|t| self.placed[t as usize])
             {
                 children.push((offset, k));
@@ -506,7 +561,8 @@ impl<'a> State<'a> {
         // `t`, `max(t, last offset)` plus their sizes is a lower bound (as for release dates in
         // single-machine scheduling). Sweep the buffers from the highest start down.
         let base = self.last.0;
-        self.by_offset.sort_unstable_by(|a, b| b.cmp(a));
+        self.by_offset
+            .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
         for &(offset, k) in &self.by_offset {
             let t = offset.max(base);
             let size = p.size[k as usize];
@@ -524,7 +580,7 @@ impl<'a> State<'a> {
             return Err(None);
         }
         // Branching in key order tries first the child that forbids the fewest others.
-        children.sort_unstable();
+        children.sort_unstable_by_key(|&(offset, k)| (offset, p.rank[k as usize]));
         // The lowest child is next in every completion unless another placement lifts its
         // floor; with no unplaced buffer conflicting with it, nothing can.
         let (_, first_child) = children[0];
