@@ -462,7 +462,9 @@ impl<'a> Builder<'a> {
                     *stop = s.isolated;
                     Some(s)
                 })
-                .any(|s| s.values.contains_key(name));
+                // Only names already defined: a later definition in an enclosing block is
+                // not visible yet (MLIR pops a region's names when the region ends).
+                .any(|s| s.values.get(name).is_some_and(|b| self.m.values[b.first.index()].ty.0 != UNSET));
         let scope = self.scopes.last_mut().expect("a scope");
         if scope.values.insert(name, binding).is_some() || shadows {
             self.errors.push(Diagnostic::error(
