@@ -464,7 +464,11 @@ impl<'a> Builder<'a> {
                 })
                 // Only names already defined: a later definition in an enclosing block is
                 // not visible yet (MLIR pops a region's names when the region ends).
-                .any(|s| s.values.get(name).is_some_and(|b| self.m.values[b.first.index()].ty.0 != UNSET));
+                .any(|s| {
+                    s.values
+                        .get(name)
+                        .is_some_and(|b| self.m.values[b.first.index()].ty.0 != UNSET)
+                });
         let scope = self.scopes.last_mut().expect("a scope");
         if scope.values.insert(name, binding).is_some() || shadows {
             self.errors.push(Diagnostic::error(
