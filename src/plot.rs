@@ -235,9 +235,17 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         let _ = writeln!(
             out,
             r##"<circle cx="{px:.2}" cy="{py:.2}" r="3.5" fill="#d62728"/><text x="{:.2}" y="{:.2}" fill="#d62728" text-anchor="{}">peak live {}</text>"##,
-            if px > x0 + plot_w * 0.8 { px - 6.0 } else { px + 6.0 },
+            if px > x0 + plot_w * 0.8 {
+                px - 6.0
+            } else {
+                px + 6.0
+            },
             (py - 6.0).max(y0 + 10.0),
-            if px > x0 + plot_w * 0.8 { "end" } else { "start" },
+            if px > x0 + plot_w * 0.8 {
+                "end"
+            } else {
+                "start"
+            },
             escape(&human_bytes(peak.0 as u64))
         );
     }
