@@ -46,7 +46,8 @@ pub enum Strategy {
     Auto,
     /// The greedy portfolio only.
     Greedy,
-    /// The greedy portfolio, then the exact search on every component.
+    /// The greedy portfolio, then the exact search on every component of up to
+    /// `EXACT_SEARCH_MAX_BUFFERS` buffers.
     Exact,
     /// One buffer after another in input order, no reuse: the baseline.
     Naive,
@@ -73,7 +74,7 @@ pub const AUTO_SEARCH_MAX_BUFFERS: usize = 5_000;
 
 /// `Exact` leaves components with more buffers than this to the greedy plan (the search
 /// recursion is as deep as a component is large).
-pub const EXACT_SEARCH_MAX_BUFFERS: usize = 50_000;
+pub const EXACT_SEARCH_MAX_BUFFERS: usize = 20_000;
 
 /// Stack of the search thread: enough for `EXACT_SEARCH_MAX_BUFFERS` levels of recursion.
 const SEARCH_STACK_BYTES: usize = 256 << 20;

@@ -56,8 +56,8 @@ impl Budget {
             return false;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024)
-            && let Some(deadline) = self.deadline
+        // Every node: on a large component one node can take milliseconds.
+        if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
             self.timed_out = true;
@@ -256,15 +256,18 @@ impl Problem {
         times.sort_unstable();
         times.dedup();
         let section = |t: u64| times.binary_search(&t).unwrap() as u32;
-        let local: std::collections::HashMap<u32, u32> = members
+        // Local index of each member, looked up by buffer index.
+        let mut local: Vec<(u32, u32)> = members
             .iter()
             .enumerate()
             .map(|(k, &i)| (i, k as u32))
             .collect();
+        local.sort_unstable();
+        let local_of = |j: u32| local[local.binary_search_by_key(&j, |&(i, _)| i).unwrap()].1;
         let mut conflict_start = vec![0];
         let mut conflicts = Vec::new();
         for &i in members {
-            conflicts.extend(graph.conflicts(i).iter().map(|j| local[j]));
+            conflicts.extend(graph.conflicts(i).iter().map(|&j| local_of(j)));
             conflict_start.push(conflicts.len());
         }
         let mut by_shape: Vec<u32> = (0..bufs.len() as u32).collect();
