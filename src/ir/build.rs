@@ -600,6 +600,8 @@ impl<'a> Builder<'a> {
         let isolated = matches!(&**name, "func.func" | "builtin.module")
             || name.ends_with(".func")
             || name.ends_with(".module");
+        // Module bodies are graph regions: no order among their ops.
+        let graph = &**name == "builtin.module";
         let mut regions = std::mem::take(&mut self.m.ops[r].regions);
         if depth >= MAX_NESTING && !regions.is_empty() {
             self.errors.push(Diagnostic::error(
@@ -609,7 +611,7 @@ impl<'a> Builder<'a> {
             regions.clear();
         } else {
             for rr in regions.iter_mut() {
-                *rr = self.region(*rr, id, isolated, &resolved, depth + 1);
+                *rr = self.region(*rr, id, isolated, graph, &resolved, depth + 1);
             }
         }
 
@@ -649,6 +651,7 @@ impl<'a> Builder<'a> {
         raw: RegionId,
         owner: OpId,
         isolated: bool,
+        graph: bool,
         owner_operands: &[Option<ValueId>],
         depth: usize,
     ) -> RegionId {
@@ -716,8 +719,6 @@ impl<'a> Builder<'a> {
         self.m.regions[raw.index()].parent = owner;
         for &rb in &raw_blocks {
             let ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
-            // Module bodies are graph regions: no order among their ops.
-            let graph = &*self.m.ops[owner.index()].name == "builtin.module";
             let block = if graph {
                 UNSET
             } else {
