@@ -9,7 +9,7 @@
 use super::ast::*;
 use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
-use super::tree::Tree;
+use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -86,8 +86,57 @@ pub fn shaped<'a>(
     if let Some(t) = tree.type_at(l, r) {
         return Ok(t);
     }
+    let parts = rest.iter().map(attr_depth).fold(tree.depth(elem), u32::max);
+    nested(parts, l, r)?;
     let t = shaped_type(s, tree.ty(elem).clone(), rest, Span::new(l, r))?;
     Ok(tree.remember_type(l, r, t))
+}
+
+/// Refuses a type at `l..r` whose deepest part nests `parts` deep when it would nest too deep.
+fn nested<'a>(parts: u32, l: usize, r: usize) -> Result<(), PErr<'a>> {
+    if parts >= MAX_TYPE_DEPTH {
+        return Err(user(
+            Span::new(l, r),
+            format!("types nested more than {MAX_TYPE_DEPTH} deep are not supported"),
+        ));
+    }
+    Ok(())
+}
+
+/// `complex<t>`
+pub fn complex<'a>(tree: &mut Tree<'a>, t: TypeId, l: usize, r: usize) -> Result<TypeId, PErr<'a>> {
+    nested(tree.depth(t), l, r)?;
+    let t = Type::Complex(Box::new(tree.ty(t).clone()));
+    Ok(tree.intern(t))
+}
+
+/// `tuple<a, b>`
+pub fn tuple<'a>(
+    tree: &mut Tree<'a>,
+    ts: &[TypeId],
+    l: usize,
+    r: usize,
+) -> Result<TypeId, PErr<'a>> {
+    nested(ts.iter().map(|t| tree.depth(*t)).max().unwrap_or(0), l, r)?;
+    let t = Type::Tuple(tree.types_of(ts));
+    Ok(tree.intern(t))
+}
+
+/// A function type used as a type (`(a) -> b`).
+pub fn function_type<'a>(
+    tree: &mut Tree<'a>,
+    ft: &FnType,
+    l: usize,
+    r: usize,
+) -> Result<TypeId, PErr<'a>> {
+    let parts = ft
+        .inputs
+        .iter()
+        .chain(&ft.results)
+        .map(|t| tree.depth(*t))
+        .max();
+    nested(parts.unwrap_or(0), l, r)?;
+    Ok(tree.function_type(ft))
 }
 
 fn shaped_type<'a>(

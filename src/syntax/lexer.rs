@@ -137,7 +137,15 @@ pub struct Lexer<'a> {
     /// How bare identifiers seen before were classified: a file names few distinct ops,
     /// keywords and types, many times each.
     seen: FxHashMap<&'a str, Class>,
+    /// Brackets (`( [ { <`) open at this point.
+    depth: u32,
 }
+
+/// Deeper nesting of brackets is refused: attributes are trees that are printed and dropped
+/// recursively, and the parser's stack grows with the nesting. Regions (which nest through
+/// brackets too) are refused far earlier, with a message about regions
+/// (`ir::build::MAX_NESTING`), and types too (`tree::MAX_TYPE_DEPTH`).
+pub const MAX_BRACKET_DEPTH: u32 = 100_000;
 
 /// What a bare identifier is (see `classify`).
 #[derive(Clone, Copy)]
@@ -157,6 +165,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             inner: Tok::lexer(text).spanned(),
             seen: FxHashMap::default(),
+            depth: 0,
         }
     }
 
@@ -191,7 +200,24 @@ impl<'a> Iterator for Lexer<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         let (tok, range) = self.inner.next()?;
         Some(match tok {
-            Ok(t) => Ok((range.start, self.classify(t), range.end)),
+            Ok(t) => {
+                match t {
+                    Tok::LParen | Tok::LBracket | Tok::LBrace | Tok::Less | Tok::ShapedOpen(_) => {
+                        self.depth += 1;
+                        if self.depth > MAX_BRACKET_DEPTH {
+                            return Some(Err(SpannedLexError {
+                                error: LexError::TooDeep,
+                                span: Span::new(range.start, range.end),
+                            }));
+                        }
+                    }
+                    Tok::RParen | Tok::RBracket | Tok::RBrace | Tok::Greater => {
+                        self.depth = self.depth.saturating_sub(1);
+                    }
+                    _ => {}
+                }
+                Ok((range.start, self.classify(t), range.end))
+            }
             Err(error) => Err(SpannedLexError {
                 error,
                 span: Span::new(range.start, range.end),

@@ -82,6 +82,10 @@ fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> D
                     format!("unterminated {what}: no matching end before the end of the input")
                 }
                 LexError::DimOverflow => "dimension size does not fit in 64 bits".to_string(),
+                LexError::TooDeep => format!(
+                    "brackets nested more than {} deep are not supported",
+                    lexer::MAX_BRACKET_DEPTH
+                ),
                 LexError::Custom(m) => m,
             };
             Diagnostic::error(error.span, message)

@@ -20,6 +20,8 @@ pub enum LexError {
     Unterminated(&'static str),
     /// A dimension is larger than u64.
     DimOverflow,
+    /// Brackets nested deeper than `lexer::MAX_BRACKET_DEPTH`.
+    TooDeep,
     /// A well-formed token the grammar could not accept (the message says why).
     Custom(String),
 }

@@ -26,11 +26,57 @@ pub struct Tree<'a> {
     free: Vec<Op<'a>>,
     /// Op names, shared by all ops of a kind.
     op_names: FxHashMap<&'a str, Name>,
+    /// How deeply each type nests (a scalar is 1), by id.
+    depths: Vec<u32>,
     /// Frequent types, interned up front.
     pub index: TypeId,
     pub none: TypeId,
     pub i1: TypeId,
     pub i64: TypeId,
+}
+
+/// Types nested deeper than this are refused. A type is built from copies of its parts,
+/// so a deep chain of types costs the square of its depth; it is also hashed, compared,
+/// printed and dropped recursively.
+pub const MAX_TYPE_DEPTH: u32 = 1000;
+
+/// How deeply a type nests, counting the types inside its attributes (a scalar is 1).
+pub fn type_depth(t: &Type) -> u32 {
+    1 + match t {
+        Type::Complex(e) | Type::Vector { elem: e, .. } => type_depth(e),
+        Type::Tuple(ts) => ts.iter().map(type_depth).max().unwrap_or(0),
+        Type::Function { inputs, results } => inputs
+            .iter()
+            .chain(results)
+            .map(type_depth)
+            .max()
+            .unwrap_or(0),
+        Type::Tensor { elem, encoding, .. } => {
+            type_depth(elem).max(encoding.as_deref().map_or(0, attr_depth))
+        }
+        Type::MemRef(m) => type_depth(&m.elem)
+            .max(m.layout.as_ref().map_or(0, attr_depth))
+            .max(m.memory_space.as_ref().map_or(0, attr_depth)),
+        _ => 0,
+    }
+}
+
+/// The depth of the deepest type inside an attribute (0 if it holds none).
+pub fn attr_depth(a: &Attr) -> u32 {
+    match a {
+        Attr::Int { ty, .. }
+        | Attr::Float { ty, .. }
+        | Attr::Str { ty, .. }
+        | Attr::Opaque { ty, .. } => ty.as_ref().map_or(0, type_depth),
+        Attr::Array(items) => items.iter().map(attr_depth).max().unwrap_or(0),
+        Attr::Dict(entries) => entries
+            .iter()
+            .map(|(_, v)| attr_depth(v))
+            .max()
+            .unwrap_or(0),
+        Attr::Type(t) => type_depth(t),
+        Attr::Bool(_) | Attr::Unit | Attr::SymbolRef(_) | Attr::Alias(_) => 0,
+    }
 }
 
 impl<'a> Tree<'a> {
@@ -43,6 +89,7 @@ impl<'a> Tree<'a> {
             intern(Type::i(1)),
             intern(Type::i(64)),
         );
+        let depths = vec![1; types.len()];
         // A generous guess from the size of the text saves regrowing the large arenas.
         let ops_guess = text.len() / 64;
         let mut skeleton = Module::default();
@@ -66,6 +113,7 @@ impl<'a> Tree<'a> {
             elements: FxHashMap::default(),
             free: Vec::new(),
             op_names: FxHashMap::default(),
+            depths,
             index,
             none,
             i1,
@@ -93,7 +141,17 @@ impl<'a> Tree<'a> {
     }
 
     pub fn intern(&mut self, t: Type) -> TypeId {
-        TypeId::new(self.file.types.insert_full(t).0)
+        let (i, new) = self.file.types.insert_full(t);
+        if new {
+            let depth = type_depth(&self.file.types[i]);
+            self.depths.push(depth);
+        }
+        TypeId::new(i)
+    }
+
+    /// How deeply a parsed type nests.
+    pub fn depth(&self, t: TypeId) -> u32 {
+        self.depths[t.index()]
     }
 
     /// The type written at `l..r`, if the same text was read before.
@@ -118,7 +176,7 @@ impl<'a> Tree<'a> {
         id
     }
 
-    /// Interns a function type from its parts.
+    /// Interns a function type from its parts (their depth checked by the caller).
     pub fn function_type(&mut self, ft: &FnType) -> TypeId {
         let t = Type::Function {
             inputs: self.types_of(&ft.inputs),
