@@ -190,6 +190,10 @@ fn is_identity_map(text: &str) -> bool {
 }
 
 /// Analyzes every allocation in the body of `func`. Returns them in program order.
+///
+/// Allocations inside a nested op that is isolated from above (a `func.func` in a
+/// `builtin.module` in the body) belong to that op, not to `func`: a pool of `func` would not
+/// be visible there.
 pub fn allocations(
     m: &Module,
     func: OpId,
@@ -200,11 +204,29 @@ pub fn allocations(
     let mut out = Vec::new();
     m.walk_nested(func, |op| {
         let name = &*m.op(op).name;
-        if (name == "memref.alloc" || name == "memref.alloca") && m.op(op).results.len() == 1 {
+        if (name == "memref.alloc" || name == "memref.alloca")
+            && m.op(op).results.len() == 1
+            && !in_nested_isolated(m, func, op)
+        {
             out.push(analyze_one(m, func, op, points, uses, cx));
         }
     });
     out
+}
+
+/// Whether an op isolated from above (`func.func`, `builtin.module`, as in `ir::build`)
+/// stands between `op` and its enclosing `func`.
+fn in_nested_isolated(m: &Module, func: OpId, op: OpId) -> bool {
+    let mut parent = m.parent_op(op);
+    while let Some(p) = parent
+        && p != func
+    {
+        if matches!(&*m.op(p).name, "func.func" | "builtin.module") {
+            return true;
+        }
+        parent = m.parent_op(p);
+    }
+    false
 }
 
 fn analyze_one(
