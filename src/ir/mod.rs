@@ -22,9 +22,120 @@ use std::sync::Arc;
 use thin_vec::ThinVec;
 use types::{Attr, Type};
 
-/// A name shared by everything that bears it (an op name by all ops of that kind, a value's
-/// name by the value and its result binding).
-pub type Name = Arc<str>;
+/// A name: an op kind's (`memref.alloc`) or a value's as written (`%x`). Small and cheap to
+/// clone: it is a slice of a shared text. An op kind's name is shared by all ops of the kind,
+/// and `build` keeps all value names of a module in one text, so a module with a million
+/// values holds one block of names rather than a million small ones. Dereferences to `str`.
+#[derive(Clone)]
+pub struct Name {
+    text: Arc<Box<str>>,
+    start: u32,
+    len: u32,
+}
+
+impl Name {
+    /// The slice `start..start + len` of a shared text.
+    pub fn slice(text: &Arc<Box<str>>, start: u32, len: u32) -> Name {
+        debug_assert!(text.get(start as usize..(start + len) as usize).is_some());
+        Name {
+            text: Arc::clone(text),
+            start,
+            len,
+        }
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text[self.start as usize..(self.start + self.len) as usize]
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name::from(Box::<str>::from(s))
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name::from(s.into_boxed_str())
+    }
+}
+
+impl From<Box<str>> for Name {
+    fn from(s: Box<str>) -> Name {
+        let len = u32::try_from(s.len()).expect("a name shorter than 4 GiB");
+        Name {
+            text: Arc::new(s),
+            start: 0,
+            len,
+        }
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl std::borrow::Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        self
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        &**self == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        &**self == *other
+    }
+}
+
+impl std::hash::Hash for Name {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Name) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Name) -> std::cmp::Ordering {
+        (**self).cmp(&**other)
+    }
+}
 
 /// Operands or results of an op: up to four without an allocation.
 pub type ValueList = SmallVec<[ValueId; 4]>;
