@@ -18,7 +18,6 @@ use crate::source::Span;
 use crate::syntax::ast::{self, ArgType, File, TypeTable};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use std::sync::Arc;
 
 /// Deeper nesting of regions than this is refused with an error (a hostile file could otherwise
 /// drive the builder into a stack overflow).
@@ -26,9 +25,6 @@ pub const MAX_NESTING: usize = 1000;
 
 /// Marks an entity the walk has not reached (yet).
 const UNSET: u32 = u32::MAX;
-
-/// Scope maps up to this capacity are kept for reuse by later regions.
-const SPARE_CAPACITY: usize = 1024;
 
 /// A name in scope: the first value of its group and the group's size.
 #[derive(Clone, Copy)]
@@ -52,18 +48,9 @@ struct Builder<'a> {
     op_syntax: Vec<ast::OpSyntax>,
     uses: Vec<ast::Use>,
     group_spans: Vec<Span>,
-    group_counts: Vec<u32>,
     result_types: Vec<TypeId>,
     successors: Vec<ast::Successor>,
     block_syntax: Vec<ast::BlockSyntax>,
-    /// All value names, one after another: the `Name`s are made from it once it is complete
-    /// (`finish_names`). Until then values bear `unnamed`.
-    names: String,
-    /// Where each value's name is in `names`, by value id.
-    name_at: Vec<(u32, u32)>,
-    /// Where each result group's name is in `names`, by its index in `group_spans`.
-    group_at: Vec<(u32, u32)>,
-    unnamed: Name,
     /// The module type of each parsed type, once it has been resolved without error.
     type_ids: Vec<Option<TypeId>>,
     errors: Vec<Diagnostic>,
@@ -74,9 +61,8 @@ struct Builder<'a> {
     spare_scopes: Vec<FxHashMap<&'a str, Binding>>,
     spare_labels: Vec<FxHashMap<&'a str, BlockId>>,
     type_aliases: FxHashMap<&'a str, Type>,
-    /// Where the names of block arguments are in `names` (loops name their induction
-    /// variables alike).
-    arg_names: FxHashMap<&'a str, (u32, u32)>,
+    /// Names of block arguments, shared (loops name their induction variables alike).
+    arg_names: FxHashMap<&'a str, Name>,
     /// The first definition of each attribute alias, by name (an index into `attr_aliases`).
     attr_alias_index: FxHashMap<&'a str, usize>,
     /// The pre-order id of each entity, by the parser's id.
@@ -102,7 +88,6 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         op_syntax,
         uses,
         group_spans,
-        group_counts,
         result_types,
         successors,
         block_syntax,
@@ -122,15 +107,10 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         types,
         op_syntax,
         uses,
-        group_at: vec![(0, 0); group_spans.len()],
         group_spans,
-        group_counts,
         result_types,
         successors,
         block_syntax,
-        names: String::new(),
-        name_at: Vec::new(),
-        unnamed: Name::from(""),
         errors: Vec::new(),
         scopes: vec![Scope {
             values: FxHashMap::default(),
@@ -152,7 +132,6 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         next_region: 0,
     };
     b.m.values.reserve_exact(b.result_types.len() + n_args);
-    b.name_at.reserve_exact(b.result_types.len() + n_args);
     for alias in aliases {
         match alias {
             ast::AliasDef::Type { name, value, span } => {
@@ -192,7 +171,6 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
         return Err(b.errors);
     }
-    b.finish_names();
     let mut m = b.m;
     permute(&mut m.ops, &b.new_op, b.next_op);
     permute(&mut m.blocks, &b.new_block, b.next_block);
@@ -432,46 +410,6 @@ impl<'a> Builder<'a> {
         range_of(raw, |k| self.op_syntax.get(k).map(field), len)
     }
 
-    /// Adds a name to `names`; returns where it is.
-    fn add_name(&mut self, name: std::fmt::Arguments<'_>) -> (u32, u32) {
-        use std::fmt::Write;
-        let start = self.names.len();
-        let _ = self.names.write_fmt(name);
-        (start as u32, (self.names.len() - start) as u32)
-    }
-
-    /// A new value, named by what is at `name` in `names`.
-    fn new_value(&mut self, ty: TypeId, def: ValueDef, name: (u32, u32), span: Span) -> ValueId {
-        let v = ValueId::new(self.m.values.len());
-        self.m.values.push(ValueData {
-            ty,
-            def,
-            name: self.unnamed.clone(),
-            span,
-        });
-        self.name_at.push(name);
-        v
-    }
-
-    /// Gives every value and result group its name, from the completed `names`.
-    fn finish_names(&mut self) {
-        let text: Arc<Box<str>> = Arc::new(std::mem::take(&mut self.names).into_boxed_str());
-        for (v, &(start, len)) in self.m.values.iter_mut().zip(&self.name_at) {
-            v.name = Name::slice(&text, start, len);
-        }
-        for raw in 0..self.m.ops.len() {
-            if self.new_op[raw] == UNSET {
-                continue;
-            }
-            let groups = self.op_range(raw, |s| s.groups, self.group_spans.len());
-            let named = groups.map(|g| {
-                let (start, len) = self.group_at[g];
-                (Name::slice(&text, start, len), self.group_counts[g])
-            });
-            self.m.ops[raw].result_groups = named.collect();
-        }
-    }
-
     /// Makes the results of `ops` visible in the innermost scope (before any of them is built,
     /// so a use may come before its definition in the text, as MLIR allows across blocks).
     /// The values are created now; their types and defining ops are filled in by `op`.
@@ -479,23 +417,24 @@ impl<'a> Builder<'a> {
         for &op in ops {
             let raw = op.index();
             let spans = self.op_range(raw, |s| s.groups, self.group_spans.len());
-            for g in spans {
-                let g_span = self.group_spans[g];
-                let count = self.group_counts[g];
+            for (k, span) in spans.enumerate() {
+                let g_span = self.group_spans[span];
+                let (group, count) = self.m.ops[raw].result_groups[k].clone();
                 let name = ast::value_name(&self.text[g_span.range()]);
-                let group = self.add_name(format_args!("{name}"));
-                self.group_at[g] = group;
                 let first = ValueId::new(self.m.values.len());
                 for i in 0..count {
-                    let value_name = if count == 1 {
-                        group
+                    let value_name: Name = if count == 1 {
+                        group.clone()
                     } else {
-                        self.add_name(format_args!("{name}#{i}"))
+                        format!("{name}#{i}").into()
                     };
-                    let def = ValueDef::Result(OpId(UNSET), i);
-                    let v = self
-                        .new_value(TypeId(UNSET), def, value_name, g_span)
-                        .index();
+                    self.m.values.push(ValueData {
+                        ty: TypeId(UNSET),
+                        def: ValueDef::Result(OpId(UNSET), i),
+                        name: value_name,
+                        span: g_span,
+                    });
+                    let v = self.m.values.len() - 1;
                     if self.decl_block.len() <= v {
                         self.decl_block.resize(v + 1, UNSET);
                     }
@@ -611,7 +550,7 @@ impl<'a> Builder<'a> {
         // Results: bind the declared values to this op.
         let result_types = self.op_range(r, |s| s.result_types, self.result_types.len());
         let groups = self.op_range(r, |s| s.groups, self.group_spans.len());
-        let declared: u32 = self.group_counts[groups.clone()].iter().sum();
+        let declared: u32 = self.m.ops[r].result_groups.iter().map(|g| g.1).sum();
         if declared as usize != result_types.len() && !groups.is_empty() {
             self.errors.push(Diagnostic::error(
                 self.group_spans[groups.start],
@@ -623,9 +562,9 @@ impl<'a> Builder<'a> {
             ));
         }
         let mut bound: SmallVec<[ValueId; 4]> = SmallVec::with_capacity(declared as usize);
-        for g in groups {
+        for (k, g) in groups.enumerate() {
             let name = ast::value_name(&self.text[self.group_spans[g].range()]);
-            let count = self.group_counts[g];
+            let count = self.m.ops[r].result_groups[k].1;
             if let Some(b) = self.scopes.last().and_then(|s| s.values.get(name)).copied() {
                 for i in 0..count {
                     bound.push(ValueId(b.first.0 + i));
@@ -643,8 +582,14 @@ impl<'a> Builder<'a> {
                     v
                 }
                 None => {
-                    let name = self.add_name(format_args!("%{}", self.m.values.len()));
-                    self.new_value(ty, ValueDef::Result(id, i as u32), name, span)
+                    let v = ValueId::new(self.m.values.len());
+                    self.m.values.push(ValueData {
+                        ty,
+                        def: ValueDef::Result(id, i as u32),
+                        name: format!("%{}", v.0).into(),
+                        span,
+                    });
+                    v
                 }
             };
             results.push(v);
@@ -752,15 +697,18 @@ impl<'a> Builder<'a> {
                         }
                     }
                 };
-                let name = match self.arg_names.get(a_name) {
-                    Some(&at) => at,
-                    None => {
-                        let at = self.add_name(format_args!("{a_name}"));
-                        self.arg_names.insert(a_name, at);
-                        at
-                    }
-                };
-                let v = self.new_value(ty, ValueDef::Arg(bid, i as u32), name, a.span);
+                let v = ValueId::new(self.m.values.len());
+                let name = self
+                    .arg_names
+                    .entry(a_name)
+                    .or_insert_with(|| Name::from(a_name))
+                    .clone();
+                self.m.values.push(ValueData {
+                    ty,
+                    def: ValueDef::Arg(bid, i as u32),
+                    name,
+                    span: a.span,
+                });
                 self.define(a_name, Binding { first: v, count: 1 }, a.span);
                 args.push(v);
             }
@@ -769,19 +717,6 @@ impl<'a> Builder<'a> {
         }
         self.m.regions[raw.index()].blocks = block_ids;
         self.m.regions[raw.index()].parent = owner;
-        // Room for every name the region declares, so that a large body's map is not grown
-        // (and copied) step by step.
-        let groups: usize = raw_blocks
-            .iter()
-            .flat_map(|rb| &self.m.blocks[rb.index()].ops)
-            .map(|op| {
-                self.op_range(op.index(), |s| s.groups, self.group_spans.len())
-                    .len()
-            })
-            .sum();
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.values.reserve(groups);
-        }
         for &rb in &raw_blocks {
             let ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
             let block = if graph {
@@ -803,12 +738,8 @@ impl<'a> Builder<'a> {
             self.m.blocks[rb.index()].ops = ops;
         }
         let mut scope = self.scopes.pop().expect("the region's scope");
-        // Only small maps are kept: clearing a large one for every small region would cost
-        // its whole size each time.
-        if scope.values.capacity() <= SPARE_CAPACITY {
-            scope.values.clear();
-            self.spare_scopes.push(scope.values);
-        }
+        scope.values.clear();
+        self.spare_scopes.push(scope.values);
         let mut labels = self.labels.pop().expect("the region's labels");
         labels.clear();
         self.spare_labels.push(labels);

@@ -37,11 +37,9 @@ pub struct File<'a> {
     pub op_syntax: Vec<OpSyntax>,
     /// Operands of all ops, in order.
     pub uses: Vec<Use>,
-    /// Spans of the result groups of all ops (`%a`, `%b:2`), in order (a group's name is the
-    /// value token its span starts with); `ir::build` fills in `OpData::result_groups`.
+    /// Spans of the result groups of all ops (`%a`, `%b:2`), in order; the names and counts
+    /// are `OpData::result_groups`.
     pub group_spans: Vec<Span>,
-    /// How many values each result group binds, in the same order.
-    pub group_counts: Vec<u32>,
     /// Result types of all ops, in order.
     pub result_types: Vec<TypeId>,
     /// Successor labels of all ops, in order.

@@ -5,6 +5,7 @@
 
 use super::ast::{
     AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
+    value_name,
 };
 use crate::ir::types::{Attr, Type};
 use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
@@ -101,7 +102,6 @@ impl<'a> Tree<'a> {
                 op_syntax: Vec::with_capacity(ops_guess),
                 uses: Vec::with_capacity(ops_guess * 2),
                 group_spans: Vec::with_capacity(ops_guess),
-                group_counts: Vec::with_capacity(ops_guess),
                 result_types: Vec::with_capacity(ops_guess),
                 successors: Vec::new(),
                 block_syntax: Vec::new(),
@@ -266,8 +266,13 @@ impl<'a> Tree<'a> {
         let f = &mut self.file;
         f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
         f.group_spans.extend(results.iter().map(|g| g.span));
-        f.group_counts.extend(results.iter().map(|g| g.count));
-        f.skeleton.ops[id.index()].span = span;
+        let text = f.text;
+        let data = &mut f.skeleton.ops[id.index()];
+        data.result_groups = results
+            .iter()
+            .map(|g| (value_name(&text[g.span.range()]).into(), g.count))
+            .collect();
+        data.span = span;
         id
     }
 
