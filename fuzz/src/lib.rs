@@ -1,0 +1,172 @@
+//! What the fuzz targets share: running a case on a stack as large as the `bufreuse` binary's,
+//! and the byte format of the `plan` target's instances.
+
+use bufreuse::plan::Buffer;
+
+/// The stack of the binary's worker thread (`src/main.rs`): the IR is built and dropped
+/// recursively over nested regions, and the binary promises that nothing below
+/// `ir::build::MAX_NESTING` overflows this. A fuzz case that overflows it is a finding; one
+/// that only overflows libFuzzer's 8 MiB main thread is not.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// Runs `f` on a fresh thread with `STACK_BYTES` of stack, as the binary does. A panic there
+/// reaches libfuzzer-sys' panic hook, which aborts the process, so libFuzzer sees it as a crash.
+pub fn on_big_stack<F: FnOnce() + Send>(f: F) {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, f)
+            .expect("spawn the worker thread")
+            .join()
+            .expect("the worker thread panicked");
+    });
+}
+
+/// Most buffers in one `plan` instance.
+pub const MAX_BUFFERS: usize = 64;
+
+/// Bytes of one buffer record after the header byte.
+pub const RECORD_BYTES: usize = 8;
+
+/// Header bit: sizes are shifted left by `4 * (align byte >> 4)` bits (wrapping), so they can be
+/// near `u64::MAX`; the planner may then answer `PlanError::Overflow`.
+pub const HUGE_SIZES: u8 = 1;
+
+/// Header bit: lifetimes may be empty and alignments are the raw byte (0 and non-powers of two
+/// included); the planner must then name the first bad buffer.
+pub const RAW: u8 = 2;
+
+/// Header bit: each record has 4 more bytes, an offset (u32 LE, shifted like the size), and
+/// the target checks `plan::check::check` on those offsets against a brute-force checker.
+pub const CHECKER: u8 = 4;
+
+/// One `plan` instance decoded from fuzz bytes.
+#[derive(Clone, Debug)]
+pub struct PlanInput {
+    pub header: u8,
+    pub buffers: Vec<Buffer>,
+    /// With `CHECKER`: one offset per buffer.
+    pub offsets: Vec<u64>,
+}
+
+/// Decodes `data`: one header byte, then up to `MAX_BUFFERS` records of `RECORD_BYTES` bytes
+/// (4 more with `CHECKER`; trailing bytes are ignored):
+///
+/// | bytes | field |
+/// |---|---|
+/// | 0..2 | start, u16 little-endian |
+/// | 2..4 | length, u16 LE: `end = start + 1 + length` (`start + length` with `RAW`) |
+/// | 4..7 | size, u24 LE (shifted with `HUGE_SIZES`) |
+/// | 7 | low 4 bits: alignment `1 << bits` (the raw byte with `RAW`); high 4 bits: size shift |
+/// | 8..12 | with `CHECKER`: offset, u32 LE (shifted like the size with `HUGE_SIZES`) |
+pub fn decode_plan_input(data: &[u8]) -> Option<PlanInput> {
+    let (&header, rest) = data.split_first()?;
+    let record = RECORD_BYTES + if header & CHECKER != 0 { 4 } else { 0 };
+    let shift = |r: &[u8]| {
+        if header & HUGE_SIZES != 0 {
+            4 * u32::from(r[7] >> 4)
+        } else {
+            0
+        }
+    };
+    let offsets = if header & CHECKER != 0 {
+        rest.chunks_exact(record)
+            .take(MAX_BUFFERS)
+            .map(|r| u64::from(u32::from_le_bytes([r[8], r[9], r[10], r[11]])) << shift(r))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let buffers = rest
+        .chunks_exact(record)
+        .take(MAX_BUFFERS)
+        .map(|r| {
+            let start = u64::from(u16::from_le_bytes([r[0], r[1]]));
+            let length = u64::from(u16::from_le_bytes([r[2], r[3]]));
+            let size = (u64::from(r[4]) | u64::from(r[5]) << 8 | u64::from(r[6]) << 16) << shift(r);
+            let (end, align) = if header & RAW != 0 {
+                (start + length, u64::from(r[7]))
+            } else {
+                (start + 1 + length, 1 << (r[7] & 0xf))
+            };
+            Buffer {
+                start,
+                end,
+                size,
+                align,
+            }
+        })
+        .collect();
+    Some(PlanInput {
+        header,
+        buffers,
+        offsets,
+    })
+}
+
+/// Known bugs, each guarded by an XFAIL lit test in `lit_tests/fuzz/` (or elsewhere), that the MLIR targets
+/// let pass so that fuzzing goes on past them. Consulted only after a check failed, with the
+/// input and the failure's text (the diagnostics, then the printed IR that failed); returns the
+/// lit test's name when the failure is one of them.
+/// Delete an entry when its bug is fixed (its lit test then passes and loses its XFAIL).
+pub fn known_bug(input: &str, failure: &str) -> Option<&'static str> {
+    // A generic `func.func` whose entry block arguments differ in type from its
+    // `function_type` is accepted; the custom form printed then declares the signature's types.
+    if input.contains("function_type") && failure.contains("expects different type than prior") {
+        return Some("func-entry-block-type-mismatch.mlir");
+    }
+    // `cf.cond_br` weights are printed `weights([1, 2])`, which the parser does not read yet
+    // (guarded by lit_tests/syntax/bug-cond-br-weights.mlir).
+    if failure.contains("unexpected 'weights'") {
+        return Some("../syntax/bug-cond-br-weights.mlir");
+    }
+    // The flags of `#arith.fastmath<...>` and `#arith.overflow<...>` are printed bare in the
+    // custom form (where a `//` in them starts a comment, so look at the printed flags).
+    let odd_flags = ["fastmath<", "overflow<"].iter().any(|marker| {
+        failure.split(marker).skip(1).any(|rest| {
+            let flags = rest.split('>').next().unwrap_or("");
+            !flags.split(',').all(|flag| {
+                let flag = flag.trim_matches(' ');
+                !flag.is_empty() && flag.chars().all(|c| c.is_ascii_alphabetic())
+            })
+        })
+    });
+    if input.contains("#arith.") && odd_flags {
+        return Some("arith-bad-flags.mlir");
+    }
+    // A known terminator read in generic form in the middle of a block is accepted; its custom
+    // form printed there ends the block.
+    if failure.contains("or block label (^name)") {
+        return Some("terminator-not-last.mlir");
+    }
+    // A branch to a region's entry block is accepted, and the printer leaves out the entry
+    // block's label.
+    if failure.contains("reference to an undefined block") {
+        return Some("entry-block-predecessor.mlir");
+    }
+    // Any `sym_visibility` string is printed bare before the symbol name.
+    if input.contains("sym_visibility") {
+        return Some("func-bad-visibility.mlir");
+    }
+    // An unknown `linalg.*` op is printed in the named-op custom form, its name bare even when
+    // it is not an identifier. The input may spell the name with escapes, so the printed name
+    // in the failure is looked at too.
+    let odd = |name: &str| {
+        !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c))
+    };
+    let quoted_odd = input
+        .split("\"linalg.")
+        .skip(1)
+        .any(|rest| rest.split('"').next().is_some_and(odd));
+    let printed_odd = input.contains("\"lina")
+        && failure.split("linalg.").skip(1).any(|rest| {
+            let end = rest.find([' ', '\n', '"']).unwrap_or(rest.len());
+            !rest[end..].starts_with('"') && odd(&rest[..end])
+        });
+    if quoted_odd || printed_odd {
+        return Some("linalg-unknown-op-name.mlir");
+    }
+    None
+}
