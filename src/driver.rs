@@ -35,11 +35,11 @@ pub fn run(cli: &Cli) -> Result<(), Failed> {
             if let Some(plot) = &cli.plot
                 && let Err(message) = write_output(Some(plot), &crate::plot::svg(&out.panels))
             {
-                let _ = writeln!(err, "bufreuse: error: {message}");
+                let _ = writeln!(err, "{message}");
                 return Err(Failed);
             }
             if let Err(message) = write_output(cli.output.as_deref(), &out.stdout) {
-                let _ = writeln!(err, "bufreuse: error: {message}");
+                let _ = writeln!(err, "{message}");
                 return Err(Failed);
             }
             Ok(())
@@ -196,34 +196,50 @@ fn read_stdin() -> Result<(String, Vec<u8>), String> {
 }
 
 fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
     match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::NotFound => "no such file or directory".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::IsADirectory => "is a directory".to_string(),
+        ErrorKind::NotADirectory => "not a directory".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "read-only file system".to_string(),
+        ErrorKind::StorageFull => "no space left on device".to_string(),
         _ => e.to_string(),
     }
 }
 
-/// Fails early (before any work) when the `-o` directory does not exist.
+/// The message for an output file that cannot be written, in the form of every other
+/// diagnostic: `FILE: error: cannot write output: REASON`.
+fn output_error(path: &Path, reason: &str) -> String {
+    format!("{}: error: cannot write output: {reason}", path.display())
+}
+
+/// Fails early (before any work) when `-o` (or `--plot`) names a directory, or a file whose
+/// directory does not exist or is not a directory.
 fn check_output_dir(out: &Path) -> Result<(), String> {
     if out.as_os_str() == "-" {
         return Ok(());
+    }
+    if out.is_dir() {
+        return Err(format!("{}\n", output_error(out, "is a directory")));
     }
     let dir = out
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     if !dir.is_dir() {
-        return Err(format!(
-            "{}: error: cannot write output: directory '{}' does not exist\n",
-            out.display(),
-            dir.display()
-        ));
+        let reason = if dir.exists() {
+            format!("'{}' is not a directory", dir.display())
+        } else {
+            format!("directory '{}' does not exist", dir.display())
+        };
+        return Err(format!("{}\n", output_error(out, &reason)));
     }
     Ok(())
 }
 
 /// Writes the output to stdout, or to `path` through a temporary file in the same directory
-/// and a rename, so that readers never see a partial file.
+/// and a rename, so that readers never see a partial file. The error is the whole message.
 pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
     match path {
         None => write_stdout(text),
@@ -231,13 +247,7 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
         // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place: renaming
         // a file over it would replace the device.
         Some(p) if p.exists() && !std::fs::metadata(p).is_ok_and(|m| m.is_file()) => {
-            std::fs::write(p, text).map_err(|e| {
-                format!(
-                    "cannot write output file '{}': {}",
-                    p.display(),
-                    io_reason(&e)
-                )
-            })
+            std::fs::write(p, text).map_err(|e| output_error(p, &io_reason(&e)))
         }
         Some(p) => {
             let dir = p
@@ -256,11 +266,7 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
             let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, p));
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&tmp);
-                return Err(format!(
-                    "cannot write output file '{}': {}",
-                    p.display(),
-                    io_reason(&e)
-                ));
+                return Err(output_error(p, &io_reason(&e)));
             }
             Ok(())
         }
@@ -274,6 +280,9 @@ fn write_stdout(text: &str) -> Result<(), String> {
         Ok(()) => Ok(()),
         // A closed pipe (`bufreuse big.mlir | head`) is not an error of ours.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("cannot write standard output: {e}")),
+        Err(e) => Err(format!(
+            "<stdout>: error: cannot write output: {}",
+            io_reason(&e)
+        )),
     }
 }
