@@ -107,6 +107,7 @@ CASES = [
     ("alignment-option-not-power-of-two", body().encode(), ["--rewrite", "--alignment=3"]),
     ("alignment-option-zero", body().encode(), ["--rewrite", "--alignment=0"]),
     ("missing-input-file", None, []),
+    ("input-over-1-gib", "sparse", []),
     ("output-parent-not-a-directory", body().encode(), ["-o", "in.mlir/out.mlir"]),
     ("output-directory-missing", body().encode(), ["-o", "no-such-dir/out.mlir"]),
     ("output-is-a-directory", body().encode(), ["-o", "."]),
@@ -143,7 +144,11 @@ def main():
         case_dir = os.path.join(WORK, name)
         os.makedirs(case_dir)
         input_name = "in.csv" if "--plan" in args else "in.mlir"
-        if data is not None:
+        if data == "sparse":
+            # A file one byte over the limit of 1 GiB, made sparse so it costs no disk space.
+            with open(os.path.join(case_dir, input_name), "wb") as f:
+                f.truncate((1 << 30) + 1)
+        elif data is not None:
             with open(os.path.join(case_dir, input_name), "wb") as f:
                 f.write(data)
         out = os.path.join(case_dir, "out")
