@@ -1,11 +1,8 @@
-// Found by fuzz/ (rewrite; minimized with cargo fuzz tmin). BUG (src/ir/build.rs, the result
-// binding in `Builder::op`, "index out of bounds: the len is 4 but the index is 4" at
-// build.rs:579 at c26ba52, :531 at cfd225b): a result group that binds more names than the op
-// has results is reported, but the ids it reserved for the missing results do not exist, and
-// a later definition of the same name indexes past the value arena. bufreuse panics ("internal
-// error: the worker thread failed") instead of printing the error. mlir-opt: operation defines
-// 2 results but was provided 3 to bind.
-// XFAIL: *
+// Found by fuzz/ (rewrite; minimized with cargo fuzz tmin): a result group that binds more
+// names than the op has results, whose name is then defined again. The builder used to find a
+// group's values by name, so it took the later definition's value and indexed past the value
+// arena (a panic). Now each group's values are kept by where they were declared: both errors
+// are reported (mlir-opt: operation defines 2 results but was provided 3 to bind).
 // RUN: not bufreuse %s 2>&1 | FileCheck %s
 // CHECK-NOT: panicked
 // CHECK-NOT: internal error
@@ -13,6 +10,7 @@
 func.func @f() {
   // CHECK: {{.*}}result-group-redefined.mlir:[[# @LINE + 1]]:3: error: operation defines 2 results but was provided 3 to bind
   %a:3 = "foo.op"() : () -> (i32, i32)
+  // CHECK: {{.*}}result-group-redefined.mlir:[[# @LINE + 1]]:3: error: redefinition of SSA value '%a'
   %a = arith.constant 0 : i32
   return
 }

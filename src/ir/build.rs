@@ -48,6 +48,10 @@ struct Builder<'a> {
     op_syntax: Vec<ast::OpSyntax>,
     uses: Vec<ast::Use>,
     group_spans: Vec<Span>,
+    /// The first value of each result group (by index into `group_spans`), once declared: a
+    /// group's values are found by where they were declared, never by name, because a later
+    /// definition of the same name (an error) replaces the name's binding.
+    group_first: Vec<ValueId>,
     result_types: Vec<TypeId>,
     successors: Vec<ast::Successor>,
     block_syntax: Vec<ast::BlockSyntax>,
@@ -104,6 +108,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         text,
         m: skeleton,
         type_ids: vec![None; types.len()],
+        group_first: vec![ValueId(UNSET); group_spans.len()],
         types,
         op_syntax,
         uses,
@@ -422,6 +427,7 @@ impl<'a> Builder<'a> {
                 let (group, count) = self.m.ops[raw].result_groups[k].clone();
                 let name = ast::value_name(&self.text[g_span.range()]);
                 let first = ValueId::new(self.m.values.len());
+                self.group_first[span] = first;
                 for i in 0..count {
                     let value_name: Name = if count == 1 {
                         group.clone()
@@ -563,12 +569,10 @@ impl<'a> Builder<'a> {
         }
         let mut bound: SmallVec<[ValueId; 4]> = SmallVec::with_capacity(declared as usize);
         for (k, g) in groups.enumerate() {
-            let name = ast::value_name(&self.text[self.group_spans[g].range()]);
             let count = self.m.ops[r].result_groups[k].1;
-            if let Some(b) = self.scopes.last().and_then(|s| s.values.get(name)).copied() {
-                for i in 0..count {
-                    bound.push(ValueId(b.first.0 + i));
-                }
+            let first = self.group_first[g];
+            if first.0 != UNSET {
+                bound.extend((0..count).map(|i| ValueId(first.0 + i)));
             }
         }
         let mut results = ValueList::with_capacity(result_types.len());
