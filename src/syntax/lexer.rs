@@ -56,6 +56,7 @@ pub enum Kw {
     DimKw,
     Attrs,
     NoInline,
+    Weights,
 }
 
 /// Classes of custom op syntax; each has one grammar rule.
@@ -310,6 +311,7 @@ fn keyword(s: &str) -> Option<Kw> {
         "dim" => Kw::DimKw,
         "attrs" => Kw::Attrs,
         "no_inline" => Kw::NoInline,
+        "weights" => Kw::Weights,
         _ => return None,
     })
 }
