@@ -124,6 +124,8 @@ pub struct Module {
     /// Alias definitions, printed again at the top of the output.
     pub type_aliases: Vec<(Box<str>, Type)>,
     pub attr_aliases: Vec<(Box<str>, Attr)>,
+    /// File metadata sections `{-# ... #-}` as written, printed again after the ops.
+    pub metadata: Vec<Box<str>>,
 }
 
 impl Module {

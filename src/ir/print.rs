@@ -34,6 +34,9 @@ pub fn print_module(m: &Module) -> String {
     for &op in &m.top {
         p.op(op);
     }
+    for section in &m.metadata {
+        let _ = writeln!(p.out, "\n{section}");
+    }
     p.out
 }
 

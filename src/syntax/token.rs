@@ -1,12 +1,13 @@
 //! Tokens of textual MLIR, produced by a `logos` lexer.
 //!
-//! Three kinds of tokens take more than a regular expression to find, and are finished by
+//! Four kinds of tokens take more than a regular expression to find, and are finished by
 //! callbacks that read ahead in the source:
 //! - `memref<`, `tensor<`, `vector<` read the dimension list that follows (`4x?x[8]x`), which
 //!   a plain lexer would misread (`0x4xf32` is not a hex number here);
 //! - attributes whose bodies have their own small languages (`affine_map<...>`, `strided<...>`,
 //!   `dense<...>`, `array<...>`, `#dialect.attr<...>`, `!dialect.type<...>`, `loc(...)`) are
-//!   taken whole, with balanced brackets, and kept as text.
+//!   taken whole, with balanced brackets, and kept as text;
+//! - the file metadata section `{-# ... #-}` is taken whole and kept as text.
 
 use crate::ir::types::Dim;
 use logos::{Lexer, Logos};
@@ -127,6 +128,9 @@ pub enum Tok<'a> {
     /// `affine_map<...>`, `strided<...>`, `dense<...>`, ... taken whole.
     #[regex(r"(affine_map|affine_set|strided|dense|dense_resource|array|sparse|opaque|distinct\[[0-9]+\])<", angle_body)]
     RawAttr(&'a str),
+    /// The file metadata section `{-# ... #-}` (resource blobs), taken whole.
+    #[token("{-#", metadata_body)]
+    FileMetadata(&'a str),
     /// `loc(...)`, taken whole (locations are accepted and dropped).
     #[token("loc(", paren_body)]
     Loc(&'a str),
@@ -140,6 +144,16 @@ pub enum Tok<'a> {
 
 fn unterminated_string<'a>(_: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
     Err(LexError::Unterminated("string"))
+}
+
+/// After `{-#`: everything up to and including the `#-}` that ends the section.
+fn metadata_body<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    let n = lex
+        .remainder()
+        .find("#-}")
+        .ok_or(LexError::Unterminated("file metadata '{-#'"))?;
+    lex.bump(n + 3);
+    Ok(lex.slice())
 }
 
 /// After `#name` / `!name`: when `<` follows directly, take the balanced body too.

@@ -398,6 +398,11 @@ impl<'a> Tree<'a> {
         self.file.aliases.push(AliasDef::Attr { name, value, span });
     }
 
+    /// A file metadata section `{-# ... #-}`, kept as written to be printed again.
+    pub fn file_metadata(&mut self, text: &'a str) {
+        self.file.skeleton.metadata.push(text.into());
+    }
+
     pub fn top_op(&mut self, op: OpId) {
         self.file.top.push(op);
     }
