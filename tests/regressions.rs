@@ -30,7 +30,7 @@ fn rewrite_and_check(text: &str) -> String {
 /// A function in a `builtin.module` in a function is isolated from above: its allocations
 /// were pooled into the outer function's pool, which it cannot see, so the rewritten IR used
 /// `%pool` where it is undefined. (The lit test `lit_tests/fuzz/nested-module-in-function.mlir`
-/// is XFAIL for a printer bug on the same input.)
+/// also has mlir-opt read the rewritten output.)
 #[test]
 fn allocations_of_a_nested_isolated_function_stay_out_of_the_outer_pool() {
     let input = "\

@@ -40,6 +40,25 @@ pub fn print_module(m: &Module) -> String {
     p.out
 }
 
+/// Prints one op in generic form with its results (`%a = "dialect.op"(...) ...`), for
+/// diagnostics; the ops of its regions are printed as `print_module` prints them.
+pub fn print_op_generic(m: &Module, op: OpId) -> String {
+    let mut p = Printer {
+        m,
+        out: String::new(),
+        indent: 0,
+        type_text: vec![None; m.types.len()],
+        classes: FxHashMap::default(),
+    };
+    let o = m.op(op);
+    if !o.results.is_empty() {
+        p.values(&o.results);
+        p.out.push_str(" = ");
+    }
+    p.generic(op);
+    p.out
+}
+
 struct Printer<'a> {
     m: &'a Module,
     out: String,
@@ -370,23 +389,27 @@ impl<'a> Printer<'a> {
         self.prop(op, name)?.as_dense_ints()
     }
 
-    fn flags(&mut self, op: OpId) {
-        for key in ["fastmath", "overflowFlags"] {
-            if let Some(Attr::Opaque { text, .. }) = self.prop(op, key) {
-                let inner = text
-                    .split_once('<')
-                    .map(|(_, r)| r.trim_end_matches('>'))
-                    .unwrap_or("");
-                if inner != "none" && !inner.is_empty() {
-                    let kw = if key == "fastmath" {
-                        "fastmath"
-                    } else {
-                        "overflow"
-                    };
-                    let _ = write!(self.out, " {kw}<{inner}>");
-                }
+    /// ` fastmath<...>` / ` overflow<...>`; `None` (the generic form) when a flag property
+    /// is anything but `#arith.fastmath<...>` / `#arith.overflow<...>` (an alias, say), which
+    /// the custom form could not show.
+    fn flags(&mut self, op: OpId) -> Option<()> {
+        for (key, kw) in [("fastmath", "fastmath"), ("overflowFlags", "overflow")] {
+            let Some(a) = self.prop(op, key) else {
+                continue;
+            };
+            let Attr::Opaque { text, ty: None } = a else {
+                return None;
+            };
+            let inner = text
+                .strip_prefix("#arith.")?
+                .strip_prefix(kw)?
+                .strip_prefix('<')?
+                .strip_suffix('>')?;
+            if inner != "none" && !inner.is_empty() {
+                let _ = write!(self.out, " {kw}<{inner}>");
             }
         }
+        Some(())
     }
 
     /// Prints the custom form; returns false where it cannot (the caller prints generic form).
@@ -403,6 +426,14 @@ impl<'a> Printer<'a> {
             .or_insert_with(|| op_class(&o.name))
             .as_ref()?;
         let name = &*o.name;
+        // A custom form writes the name bare: one that is not an identifier (an unknown
+        // `linalg.*` op read in generic form can have any name) needs the generic form.
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c))
+        {
+            return None;
+        }
         let n_ops = o.operands.len();
         let n_res = o.results.len();
         let succ_ok = o.successors.is_empty() || matches!(class, OpClass::Br | OpClass::CondBr);
@@ -415,10 +446,16 @@ impl<'a> Printer<'a> {
             .m
             .parent_op(op)
             .is_some_and(|p| &*self.m.op(p).name == "func.func");
+        // Inside anything but a module, `module` would be read in the enclosing op's default
+        // dialect (`func.module` in a function): there the name is written out.
+        let in_module = self
+            .m
+            .parent_op(op)
+            .is_none_or(|p| &*self.m.op(p).name == "builtin.module");
         let printed_name = match name {
             "func.return" if in_func_body => "return",
             "func.call" if in_func_body => "call",
-            "builtin.module" => "module",
+            "builtin.module" if in_module => "module",
             other => other,
         };
         self.out.push_str(printed_name);
@@ -500,7 +537,7 @@ impl<'a> Printer<'a> {
                         let _ = write!(self.out, " {kw}");
                     }
                 }
-                self.flags(op);
+                self.flags(op)?;
                 self.attr_dict(op, &[]);
                 self.out.push_str(" : ");
                 self.operand_type(op, 0);
@@ -763,7 +800,7 @@ impl<'a> Printer<'a> {
                 }
                 self.out.push(' ');
                 self.values(&o.operands);
-                self.flags(op);
+                self.flags(op)?;
                 self.attr_dict(op, &[]);
                 self.out.push_str(" : ");
                 if class == OpClass::Select && *self.m.value_type(o.operands[0]) != Type::i(1) {
@@ -784,7 +821,7 @@ impl<'a> Printer<'a> {
                     self.v(o.operands[0]),
                     self.v(o.operands[1])
                 );
-                self.flags(op);
+                self.flags(op)?;
                 self.attr_dict(op, &[]);
                 self.out.push_str(" : ");
                 self.operand_type(op, 0);
