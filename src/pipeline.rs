@@ -10,10 +10,12 @@ use crate::plan::{PlanOptions, Strategy};
 use crate::source::SourceFile;
 use std::time::Duration;
 
-/// Parses and builds the IR of one source file.
+/// Parses, builds and verifies the IR of one source file.
 pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
     let items = crate::syntax::parse(&file.text).map_err(|d| vec![d])?;
-    crate::ir::build::build(items)
+    let module = crate::ir::build::build(items)?;
+    crate::ir::verify::verify(&module)?;
+    Ok(module)
 }
 
 /// Analysis options from the command line.

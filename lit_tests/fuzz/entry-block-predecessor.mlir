@@ -1,9 +1,7 @@
-// Found by fuzz/ (roundtrip). BUG (src/ir): a branch to the entry block of a region is
-// accepted. The printer leaves out the entry block's label (`func.func @f(%c: i1) {`, or an
-// unlabeled first block in a nested region), so the output refers to an undefined block and
-// does not parse again ("reference to an undefined block '^bb0'"). mlir-opt: entry block of
-// region may not have predecessors. Expected: that error, at the op that owns the region.
-// XFAIL: *
+// Found by fuzz/ (roundtrip). A branch to the entry block of a region is an error at the op
+// that owns the region, as in mlir-opt (entry block of region may not have predecessors). It
+// used to be accepted, and the printer, which leaves out the entry block's label, wrote a
+// branch to an undefined block.
 // RUN: not bufreuse --split-input-file %s 2>&1 | FileCheck %s
 // CHECK-NOT: internal error
 

@@ -1,11 +1,8 @@
-// Found by fuzz/ (roundtrip, rewrite). BUG (src/ir): a generic `func.func` whose entry block
-// arguments differ in type from its `function_type` is accepted. The custom form printed
-// declares the signature's types (`func.func @f(%a: i6)`) while the body uses `%a` as an
-// `i32`, so the output does not parse again ("use of value '%a' expects different type than
-// prior uses: 'i32' vs 'i6'"), and --rewrite fails with an internal error. mlir-opt: 'func.func'
-// op type of entry block argument #0('i32') must match the type of the corresponding argument
-// in function signature('i6').
-// XFAIL: *
+// Found by fuzz/ (roundtrip, rewrite). A generic `func.func` whose entry block arguments differ
+// in type from its `function_type` is an error, as in mlir-opt ('func.func' op type of entry
+// block argument #0('i32') must match the type of the corresponding argument in function
+// signature('i6')). It used to be accepted: the custom form printed declared the signature's
+// types while the body used `%a` as an `i32`, and --rewrite failed with an internal error.
 // RUN: not bufreuse %s 2>&1 | FileCheck %s
 // RUN: not bufreuse --rewrite %s 2>&1 | FileCheck %s
 // CHECK-NOT: internal error

@@ -1,5 +1,6 @@
 //! The IR: ops, values, blocks and regions in arenas with typed ids (`entity`), built from the
-//! syntax tree with every name resolved (`build`), printed back as MLIR text (`print`).
+//! syntax tree with every name resolved (`build`), checked against the rules of the ops it
+//! holds (`verify`), printed back as MLIR text (`print`).
 //!
 //! What is separate from where: an op's data lives in `Module::ops`; where it stands is the
 //! order list of its block (`BlockData::ops`). A rewrite edits order lists and adds ops.
@@ -13,6 +14,7 @@ pub mod build;
 pub mod entity;
 pub mod print;
 pub mod types;
+pub mod verify;
 
 use crate::source::Span;
 pub use entity::{BlockId, OpId, RegionId, TypeId, ValueId};

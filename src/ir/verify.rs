@@ -1,0 +1,442 @@
+//! The verifier: checks a built module against the rules of the ops bufreuse knows that names
+//! alone cannot tell (`build` has already resolved every name), the way `mlir-opt` verifies
+//! after parsing: symbols and their tables, calls against their callees, branches against
+//! their successors' arguments, terminators, function signatures against their entry blocks,
+//! and attribute values the printer writes in a custom form. Every error is collected, not
+//! just the first; each points at the op, as `mlir-opt`'s do.
+//!
+//! One pass over the op arena, in pre-order (the order `build` numbers ops in): no recursion
+//! on the nesting depth of the IR.
+
+use super::print::print_op_generic;
+use super::types::{Attr, Type};
+use super::{BlockId, Module, OpData, OpId};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::lexer::{OpClass, op_class};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Values `sym_visibility` may take.
+const VISIBILITIES: [&str; 3] = ["public", "private", "nested"];
+
+/// The flags of `#arith.fastmath<...>`, with mlir-opt's message for any other.
+const FASTMATH: (&str, &[&str], &str) = (
+    "#arith.fastmath<",
+    &[
+        "none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast",
+    ],
+    "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+);
+
+/// The flags of `#arith.overflow<...>`, with mlir-opt's message for any other.
+const OVERFLOW: (&str, &[&str], &str) = (
+    "#arith.overflow<",
+    &["none", "nsw", "nuw"],
+    "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
+);
+
+/// Checks a built module; returns every error found, in source order.
+pub fn verify(m: &Module) -> Result<(), Vec<Diagnostic>> {
+    let mut v = Verifier {
+        m,
+        errors: Vec::new(),
+        symbols: FxHashMap::default(),
+    };
+    v.symbol_tables();
+    for (i, o) in m.ops.iter().enumerate() {
+        v.op(OpId::new(i), o);
+    }
+    v.terminators_last(&m.top);
+    if v.errors.is_empty() {
+        return Ok(());
+    }
+    let mut errors = v.errors;
+    errors.sort_by_key(|d| d.span.map(|s| s.start));
+    Err(errors)
+}
+
+struct Verifier<'a> {
+    m: &'a Module,
+    errors: Vec<Diagnostic>,
+    /// The symbols of each symbol table (the top level is `None`, a `builtin.module` its id):
+    /// each name with the op that defines it first.
+    symbols: FxHashMap<Option<OpId>, FxHashMap<String, OpId>>,
+}
+
+/// Whether ops of this class end their block.
+fn is_terminator(class: OpClass) -> bool {
+    matches!(
+        class,
+        OpClass::Terminator | OpClass::Br | OpClass::CondBr | OpClass::Condition | OpClass::Reduce
+    )
+}
+
+/// Whether an op of this name is a symbol table (its body holds symbols).
+fn is_symbol_table(name: &str) -> bool {
+    name == "builtin.module" || name.ends_with(".module")
+}
+
+impl<'a> Verifier<'a> {
+    /// Where an error about an op points: its name, mlir-opt's location of an op.
+    fn at(&self, op: OpId) -> Span {
+        self.m.op(op).name_span
+    }
+
+    fn error(&mut self, op: OpId, message: String) {
+        let span = self.at(op);
+        self.errors.push(Diagnostic::error(span, message));
+    }
+
+    /// `'name' op message`, mlir-opt's form of an op's verifier error.
+    fn op_error(&mut self, op: OpId, message: impl std::fmt::Display) {
+        let text = format!("'{}' op {message}", self.m.op(op).name);
+        self.error(op, text);
+    }
+
+    /// The symbol table an op defines its symbol in: `Some(None)` for the top level,
+    /// `Some(Some(module))`, or `None` where the parent op is no symbol table.
+    fn table_of(&self, op: OpId) -> Option<Option<OpId>> {
+        match self.m.parent_op(op) {
+            None => Some(None),
+            Some(p) if is_symbol_table(&self.m.op(p).name) => Some(Some(p)),
+            Some(_) => None,
+        }
+    }
+
+    /// Collects the symbols of every symbol table; a name defined twice in one table is an
+    /// error at the second definition, and a `func.func` or `memref.global` outside any table
+    /// is one too.
+    fn symbol_tables(&mut self) {
+        let m = self.m;
+        for (i, o) in m.ops.iter().enumerate() {
+            let op = OpId::new(i);
+            let Some(Attr::Str { .. }) = m.attr(op, "sym_name") else {
+                continue;
+            };
+            let Some(table) = self.table_of(op) else {
+                if matches!(&*o.name, "func.func" | "memref.global") {
+                    self.op_error(op, "symbol's parent must have the SymbolTable trait");
+                }
+                continue;
+            };
+            let name = m.sym_name(op).unwrap_or_default();
+            let symbols = self.symbols.entry(table).or_default();
+            if let Some(&first) = symbols.get(&name) {
+                let first_span = self.at(first);
+                let d = Diagnostic::error(
+                    self.at(op),
+                    format!("redefinition of symbol named '{name}'"),
+                )
+                .with_note(Some(first_span), "see existing symbol definition here");
+                self.errors.push(d);
+            } else {
+                symbols.insert(name, op);
+            }
+        }
+    }
+
+    fn op(&mut self, op: OpId, o: &'a OpData) {
+        let class = op_class(&o.name);
+        self.visibility(op);
+        self.duplicate_keys(op, o);
+        if o.name.starts_with("arith.") || o.name.starts_with("math.") {
+            self.flags(op, "fastmath", FASTMATH);
+            self.flags(op, "overflowFlags", OVERFLOW);
+        }
+        match &*o.name {
+            "func.func" => self.func(op, o),
+            "func.call" => self.call(op, o),
+            "cf.br" | "cf.cond_br" => self.branch(op, o),
+            _ => {}
+        }
+        for s in &o.successors {
+            self.entry_predecessor(*s);
+        }
+        let needs_terminator = class.is_some_and(|c| c != OpClass::Module);
+        for r in &o.regions {
+            for b in &self.m.region(*r).blocks {
+                let ops = &self.m.block(*b).ops;
+                self.terminators_last(ops);
+                if needs_terminator && let Some(&last) = ops.last() {
+                    self.ends_with_terminator(last);
+                }
+            }
+        }
+    }
+
+    /// A known terminator must end its block.
+    fn terminators_last(&mut self, ops: &[OpId]) {
+        let Some((_, rest)) = ops.split_last() else {
+            return;
+        };
+        for &op in rest {
+            if op_class(&self.m.op(op).name).is_some_and(is_terminator) {
+                self.op_error(op, "must be the last operation in the parent block");
+            }
+        }
+    }
+
+    /// The last op of a block of a known op's region must be a terminator: an op bufreuse
+    /// knows that is none is an error; an op it does not know might be one (as for mlir-opt,
+    /// which accepts an unregistered op there).
+    fn ends_with_terminator(&mut self, last: OpId) {
+        if op_class(&self.m.op(last).name).is_some_and(|c| !is_terminator(c)) {
+            let shown = print_op_generic(self.m, last);
+            let shown = match shown.split_once('\n') {
+                Some((first, _)) => format!("{first} ..."),
+                None => shown,
+            };
+            self.error(last, format!("block with no terminator, has {shown}"));
+        }
+    }
+
+    /// The entry block of a region may not be the successor of a branch.
+    fn entry_predecessor(&mut self, b: BlockId) {
+        let region = self.m.block(b).parent;
+        if self.m.region(region).blocks.first() == Some(&b) {
+            let owner = self.m.region(region).parent;
+            let message = "entry block of region may not have predecessors".to_string();
+            let span = self.at(owner);
+            // One error per region, however many branches lead to its entry.
+            if !self
+                .errors
+                .iter()
+                .any(|d| d.span == Some(span) && d.message == message)
+            {
+                self.error(owner, message);
+            }
+        }
+    }
+
+    fn visibility(&mut self, op: OpId) {
+        let Some(v) = self.m.attr(op, "sym_visibility") else {
+            return;
+        };
+        let ok = v
+            .as_str()
+            .is_some_and(|s| VISIBILITIES.contains(&s.as_str()));
+        if !ok {
+            self.op_error(
+                op,
+                format!(
+                    "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {v}"
+                ),
+            );
+        }
+    }
+
+    /// A key may appear once in an attribute dictionary (the op's properties, its attributes,
+    /// and every dictionary nested in their values).
+    fn duplicate_keys(&mut self, op: OpId, o: &'a OpData) {
+        let mut stack: Vec<&'a Attr> = Vec::new();
+        for list in [&o.props, &o.attrs] {
+            if let Some(k) = duplicate(list.iter().map(|(k, _)| &**k)) {
+                self.error(op, format!("duplicate key '{k}' in dictionary attribute"));
+            }
+            stack.extend(list.iter().map(|(_, v)| v));
+        }
+        while let Some(a) = stack.pop() {
+            match a {
+                Attr::Dict(entries) => {
+                    if let Some(k) = duplicate(entries.iter().map(|(k, _)| &**k)) {
+                        self.error(op, format!("duplicate key '{k}' in dictionary attribute"));
+                    }
+                    stack.extend(entries.iter().map(|(_, v)| v));
+                }
+                Attr::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+    }
+
+    /// `#arith.fastmath<...>` / `#arith.overflow<...>` with flags of their enum only: the
+    /// custom form prints the flags bare.
+    fn flags(&mut self, op: OpId, key: &str, (prefix, allowed, message): (&str, &[&str], &str)) {
+        let Some(mut a) = self
+            .m
+            .op(op)
+            .props
+            .iter()
+            .find(|(k, _)| &**k == key)
+            .map(|(_, v)| v)
+        else {
+            return;
+        };
+        if let Attr::Alias(name) = a
+            && let Some((_, v)) = self.m.attr_aliases.iter().find(|(n, _)| n == name)
+        {
+            a = v;
+        }
+        let flags = match a {
+            Attr::Opaque { text, ty: None } => {
+                text.strip_prefix(prefix).and_then(|t| t.strip_suffix('>'))
+            }
+            _ => None,
+        };
+        let ok = flags.is_some_and(|f| f.split(',').all(|flag| allowed.contains(&flag.trim())));
+        if !ok {
+            self.op_error(op, format!("attribute '{key}': {message}, got {a}"));
+        }
+    }
+
+    /// A function's entry block takes the arguments of its signature.
+    fn func(&mut self, op: OpId, o: &'a OpData) {
+        let Some(Attr::Type(Type::Function { inputs, .. })) = self.m.attr(op, "function_type")
+        else {
+            self.op_error(op, "requires attribute 'function_type' of a function type");
+            return;
+        };
+        let Some(&entry) = o
+            .regions
+            .first()
+            .and_then(|r| self.m.region(*r).blocks.first())
+        else {
+            return;
+        };
+        let args = &self.m.block(entry).args;
+        if args.len() != inputs.len() {
+            self.op_error(
+                op,
+                format!(
+                    "entry block must have {} arguments to match function signature",
+                    inputs.len()
+                ),
+            );
+            return;
+        }
+        for (i, (a, t)) in args.iter().zip(inputs).enumerate() {
+            let actual = self.m.value_type(*a);
+            if actual != t {
+                self.op_error(
+                    op,
+                    format!(
+                        "type of entry block argument #{i}('{actual}') must match the type of the corresponding argument in function signature('{t}')"
+                    ),
+                );
+            }
+        }
+    }
+
+    /// A call names a function of the nearest symbol table, with its argument and result
+    /// types.
+    fn call(&mut self, op: OpId, o: &'a OpData) {
+        let callee = match self.m.attr(op, "callee") {
+            Some(Attr::SymbolRef(parts)) => parts,
+            _ => {
+                self.op_error(op, "requires attribute 'callee' of a symbol reference");
+                return;
+            }
+        };
+        let name = callee[0].trim_start_matches('@');
+        let name = if name.starts_with('"') {
+            super::types::unescape(name)
+        } else {
+            name.to_string()
+        };
+        // The nearest symbol table above the call.
+        let mut table = self.m.parent_op(op);
+        while let Some(t) = table
+            && !is_symbol_table(&self.m.op(t).name)
+        {
+            table = self.m.parent_op(t);
+        }
+        let found = (callee.len() == 1)
+            .then(|| self.symbols.get(&table).and_then(|s| s.get(&name)))
+            .flatten()
+            .copied()
+            .filter(|f| &*self.m.op(*f).name == "func.func");
+        let signature = found.and_then(|f| match self.m.attr(f, "function_type") {
+            Some(Attr::Type(Type::Function { inputs, results })) => Some((inputs, results)),
+            _ => None,
+        });
+        let Some((inputs, results)) = signature else {
+            self.op_error(op, format!("'{name}' does not reference a valid function"));
+            return;
+        };
+        if o.operands.len() != inputs.len() {
+            self.op_error(op, "incorrect number of operands for callee");
+            return;
+        }
+        for (i, (v, t)) in o.operands.iter().zip(inputs).enumerate() {
+            let actual = self.m.value_type(*v);
+            if actual != t {
+                self.op_error(
+                    op,
+                    format!(
+                        "operand type mismatch: expected operand type '{t}', but provided '{actual}' for operand number {i}"
+                    ),
+                );
+                return;
+            }
+        }
+        if o.results.len() != results.len() {
+            self.op_error(op, "incorrect number of results for callee");
+            return;
+        }
+        for (i, (v, t)) in o.results.iter().zip(results).enumerate() {
+            if self.m.value_type(*v) != t {
+                self.op_error(op, format!("result type mismatch at index {i}"));
+                return;
+            }
+        }
+    }
+
+    /// The operands a branch passes to each successor match the successor's arguments.
+    fn branch(&mut self, op: OpId, o: &'a OpData) {
+        let groups: Vec<&[super::ValueId]> = if &*o.name == "cf.br" {
+            vec![&o.operands[..]]
+        } else {
+            let Some(segs) = self
+                .m
+                .attr(op, "operandSegmentSizes")
+                .and_then(Attr::as_dense_ints)
+            else {
+                return;
+            };
+            let sizes: Option<Vec<usize>> = segs.iter().map(|&s| usize::try_from(s).ok()).collect();
+            match sizes.as_deref() {
+                Some(&[1, a, b]) if 1 + a + b == o.operands.len() => {
+                    vec![&o.operands[1..1 + a], &o.operands[1 + a..]]
+                }
+                _ => return,
+            }
+        };
+        for (i, (args, b)) in groups.iter().zip(&o.successors).enumerate() {
+            let params = &self.m.block(*b).args;
+            if args.len() != params.len() {
+                self.error(
+                    op,
+                    format!(
+                        "branch has {} operands for successor #{i}, but target block has {}",
+                        args.len(),
+                        params.len()
+                    ),
+                );
+                continue;
+            }
+            for (j, (a, p)) in args.iter().zip(params).enumerate() {
+                if self.m.value(*a).ty != self.m.value(*p).ty {
+                    self.error(
+                        op,
+                        format!("type mismatch for bb argument #{j} of successor #{i}"),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The first key that occurs twice in a list of keys, if any.
+fn duplicate<'k>(keys: impl Iterator<Item = &'k str> + Clone) -> Option<&'k str> {
+    let n = keys.clone().count();
+    if n < 2 {
+        return None;
+    }
+    if n <= 8 {
+        let keys: smallvec::SmallVec<[&str; 8]> = keys.collect();
+        return (1..n).find_map(|i| keys[..i].contains(&keys[i]).then_some(keys[i]));
+    }
+    let mut seen = FxHashSet::default();
+    keys.into_iter().find(|k| !seen.insert(*k))
+}
