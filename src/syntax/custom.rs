@@ -10,6 +10,7 @@ use super::ast::*;
 use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
+use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -228,11 +229,18 @@ pub fn bang_type(t: &str) -> Type {
     }
 }
 
-/// `#name` (alias), `#dialect.attr<...>` (kept as text).
-pub fn hash_attr(t: &str, ty: Option<Type>) -> Attr {
+/// `#name` (alias), `#dialect.attr<...>` (kept as text). An alias must be defined above its
+/// use, as MLIR requires; when it is not, the error is recorded and parsing goes on.
+pub fn hash_attr<'a>(tree: &mut Tree<'a>, (t, span): Named<'a>, ty: Option<Type>) -> Attr {
     if t.contains('<') || t.contains('.') || ty.is_some() {
         Attr::Opaque { text: t.into(), ty }
     } else {
+        if !tree.attr_alias_defined(t) {
+            tree.error(Diagnostic::error(
+                span,
+                format!("undefined symbol alias id '{}'", &t[1..]),
+            ));
+        }
         Attr::Alias(t.into())
     }
 }

@@ -25,7 +25,11 @@ pub fn parse(text: &str) -> Result<ast::File<'_>, Diagnostic> {
     generated::mlir::FileParser::new()
         .parse(&mut tree, Lexer::new(text))
         .map_err(|e| parse_error(text, e))?;
-    Ok(tree.finish())
+    let (file, errors) = tree.finish();
+    match errors.into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(file),
+    }
 }
 
 fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> Diagnostic {

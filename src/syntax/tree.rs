@@ -7,10 +7,11 @@ use super::ast::{
     AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
     value_name,
 };
+use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
 use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
 use crate::source::Span;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 
 /// The parser's state while it reads one source text.
@@ -28,6 +29,10 @@ pub struct Tree<'a> {
     op_names: FxHashMap<&'a str, Name>,
     /// How deeply each type nests (a scalar is 1), by id.
     depths: Vec<u32>,
+    /// Attribute aliases defined so far (a use must come after the definition).
+    attr_alias_names: FxHashSet<&'a str>,
+    /// Errors found while parsing that did not stop the parser.
+    errors: Vec<Diagnostic>,
     /// Frequent types, interned up front.
     pub index: TypeId,
     pub none: TypeId,
@@ -114,6 +119,8 @@ impl<'a> Tree<'a> {
             free: Vec::new(),
             op_names: FxHashMap::default(),
             depths,
+            attr_alias_names: FxHashSet::default(),
+            errors: Vec::new(),
             index,
             none,
             i1,
@@ -121,9 +128,14 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The finished syntax tree.
-    pub fn finish(self) -> File<'a> {
-        self.file
+    /// The finished syntax tree, and the errors recorded on the way (`error`).
+    pub fn finish(self) -> (File<'a>, Vec<Diagnostic>) {
+        (self.file, self.errors)
+    }
+
+    /// Records an error and lets the parser go on.
+    pub fn error(&mut self, d: Diagnostic) {
+        self.errors.push(d);
     }
 
     pub fn text(&self) -> &'a str {
@@ -394,7 +406,13 @@ impl<'a> Tree<'a> {
         self.file.aliases.push(AliasDef::Type { name, value, span });
     }
 
+    /// Whether the attribute alias `#name` is defined above this point.
+    pub fn attr_alias_defined(&self, name: &str) -> bool {
+        self.attr_alias_names.contains(name)
+    }
+
     pub fn attr_alias(&mut self, name: &'a str, value: Attr, span: Span) {
+        self.attr_alias_names.insert(name);
         self.file.aliases.push(AliasDef::Attr { name, value, span });
     }
 
