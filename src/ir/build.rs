@@ -18,6 +18,7 @@ use crate::source::Span;
 use crate::syntax::ast::{self, ArgType, File, TypeTable};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// Deeper nesting of regions than this is refused with an error (a hostile file could otherwise
 /// drive the builder into a stack overflow).
@@ -232,23 +233,16 @@ impl<'a> Builder<'a> {
                     Type::None
                 }
             },
-            Type::Complex(t) => Type::Complex(Box::new(self.resolve_type(*t, span))),
-            Type::Tuple(ts) => {
-                Type::Tuple(ts.into_iter().map(|t| self.resolve_type(t, span)).collect())
-            }
+            // Parts without an alias are shared, not copied (see `Type`).
+            Type::Complex(t) => Type::Complex(self.resolve_shared(t, span)),
+            Type::Tuple(ts) => Type::Tuple(self.resolve_all(ts, span)),
             Type::Function { inputs, results } => Type::Function {
-                inputs: inputs
-                    .into_iter()
-                    .map(|t| self.resolve_type(t, span))
-                    .collect(),
-                results: results
-                    .into_iter()
-                    .map(|t| self.resolve_type(t, span))
-                    .collect(),
+                inputs: self.resolve_all(inputs, span),
+                results: self.resolve_all(results, span),
             },
             Type::Vector { shape, elem } => Type::Vector {
                 shape,
-                elem: Box::new(self.resolve_type(*elem, span)),
+                elem: self.resolve_shared(elem, span),
             },
             Type::Tensor {
                 shape,
@@ -256,7 +250,7 @@ impl<'a> Builder<'a> {
                 encoding,
             } => Type::Tensor {
                 shape,
-                elem: Box::new(self.resolve_type(*elem, span)),
+                elem: self.resolve_shared(elem, span),
                 encoding,
             },
             Type::MemRef(m) => {
@@ -295,13 +289,35 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// `t` resolved, shared with the input where it names no alias.
+    fn resolve_shared(&mut self, t: Arc<Type>, span: Span) -> Arc<Type> {
+        if Self::has_alias(&t) {
+            Arc::new(self.resolve_type(Arc::unwrap_or_clone(t), span))
+        } else {
+            t
+        }
+    }
+
+    /// Each of `ts` resolved, shared with the input where none names an alias.
+    fn resolve_all(&mut self, ts: Arc<[Type]>, span: Span) -> Arc<[Type]> {
+        if ts.iter().any(Self::has_alias) {
+            ts.iter()
+                .map(|t| self.resolve_type(t.clone(), span))
+                .collect()
+        } else {
+            ts
+        }
+    }
+
     /// Whether resolving `t` could change it or report an error (it names an alias).
     fn has_alias(t: &Type) -> bool {
         match t {
             Type::Alias(_) => true,
             Type::Complex(t) => Self::has_alias(t),
             Type::Tuple(ts) => ts.iter().any(Self::has_alias),
-            Type::Function { inputs, results } => inputs.iter().chain(results).any(Self::has_alias),
+            Type::Function { inputs, results } => {
+                inputs.iter().chain(results.iter()).any(Self::has_alias)
+            }
             Type::Vector { elem, .. } | Type::Tensor { elem, .. } => Self::has_alias(elem),
             Type::MemRef(m) => {
                 Self::has_alias(&m.elem)

@@ -2,6 +2,7 @@
 //! size of memref element types (the only semantic fact about types the analysis needs).
 
 use std::fmt::{self, Write};
+use std::sync::Arc;
 
 /// One dimension of a shaped type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +25,10 @@ pub enum Signedness {
 
 /// An MLIR type. Dialect types and anything without structure that matters here are kept as
 /// their text (`Opaque`), which the printer writes back unchanged.
+///
+/// The types a type contains are shared (`Arc`), not copied: the parser interns every level
+/// of a nested type, and with copies `tuple<tuple<...>>` n deep would cost n*n/2 types of
+/// memory; shared, a level costs one record and cloning a type is cheap.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Int {
@@ -34,20 +39,20 @@ pub enum Type {
     Float(Box<str>),
     Index,
     None,
-    Complex(Box<Type>),
-    Tuple(Vec<Type>),
+    Complex(Arc<Type>),
+    Tuple(Arc<[Type]>),
     Function {
-        inputs: Vec<Type>,
-        results: Vec<Type>,
+        inputs: Arc<[Type]>,
+        results: Arc<[Type]>,
     },
     Vector {
         shape: Vec<Dim>,
-        elem: Box<Type>,
+        elem: Arc<Type>,
     },
     /// `shape` is `None` for an unranked tensor (`tensor<*xf32>`).
     Tensor {
         shape: Option<Vec<Dim>>,
-        elem: Box<Type>,
+        elem: Arc<Type>,
         encoding: Option<Box<Attr>>,
     },
     /// `shape` is `None` for an unranked memref (`memref<*xf32>`).

@@ -304,7 +304,7 @@ impl<'a> Verifier<'a> {
             );
             return;
         }
-        for (i, (a, t)) in args.iter().zip(inputs).enumerate() {
+        for (i, (a, t)) in args.iter().zip(inputs.iter()).enumerate() {
             let actual = self.m.value_type(*a);
             if actual != t {
                 self.op_error(
@@ -357,7 +357,7 @@ impl<'a> Verifier<'a> {
             self.op_error(op, "incorrect number of operands for callee");
             return;
         }
-        for (i, (v, t)) in o.operands.iter().zip(inputs).enumerate() {
+        for (i, (v, t)) in o.operands.iter().zip(inputs.iter()).enumerate() {
             let actual = self.m.value_type(*v);
             if actual != t {
                 self.op_error(
@@ -373,7 +373,7 @@ impl<'a> Verifier<'a> {
             self.op_error(op, "incorrect number of results for callee");
             return;
         }
-        for (i, (v, t)) in o.results.iter().zip(results).enumerate() {
+        for (i, (v, t)) in o.results.iter().zip(results.iter()).enumerate() {
             if self.m.value_type(*v) != t {
                 self.op_error(op, format!("result type mismatch at index {i}"));
                 return;

@@ -16,6 +16,7 @@ use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
 use lalrpop_util::ParseError;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The parser's error type.
 pub type PErr<'a> = ParseError<usize, PTok<'a>, SpannedLexError>;
@@ -107,7 +108,7 @@ fn nested<'a>(parts: u32, l: usize, r: usize) -> Result<(), PErr<'a>> {
 /// `complex<t>`
 pub fn complex<'a>(tree: &mut Tree<'a>, t: TypeId, l: usize, r: usize) -> Result<TypeId, PErr<'a>> {
     nested(tree.depth(t), l, r)?;
-    let t = Type::Complex(Box::new(tree.ty(t).clone()));
+    let t = Type::Complex(Arc::new(tree.ty(t).clone()));
     Ok(tree.intern(t))
 }
 
@@ -119,7 +120,7 @@ pub fn tuple<'a>(
     r: usize,
 ) -> Result<TypeId, PErr<'a>> {
     nested(ts.iter().map(|t| tree.depth(*t)).max().unwrap_or(0), l, r)?;
-    let t = Type::Tuple(tree.types_of(ts));
+    let t = Type::Tuple(tree.types_of(ts).into());
     Ok(tree.intern(t))
 }
 
@@ -158,7 +159,7 @@ fn shaped_type<'a>(
             };
             Ok(Type::Vector {
                 shape,
-                elem: Box::new(elem),
+                elem: Arc::new(elem),
             })
         }
         ShapedKind::Tensor => {
@@ -167,7 +168,7 @@ fn shaped_type<'a>(
             }
             Ok(Type::Tensor {
                 shape: dims,
-                elem: Box::new(elem),
+                elem: Arc::new(elem),
                 encoding: rest.into_iter().next().map(Box::new),
             })
         }
@@ -457,7 +458,10 @@ pub fn func<'a>(
     let results: Vec<Type> = res.iter().map(|r| tree.ty(r.0).clone()).collect();
     o.prop(
         "function_type",
-        Attr::Type(Type::Function { inputs, results }),
+        Attr::Type(Type::Function {
+            inputs: inputs.into(),
+            results: results.into(),
+        }),
     );
     if args.iter().any(|a| a.2.is_some()) {
         let dicts = args
@@ -967,11 +971,11 @@ fn bool_like(tree: &mut Tree<'_>, t: TypeId) -> TypeId {
     let b = match tree.ty(t) {
         Type::Vector { shape, .. } => Type::Vector {
             shape: shape.clone(),
-            elem: Box::new(Type::i(1)),
+            elem: Arc::new(Type::i(1)),
         },
         Type::Tensor { shape, .. } => Type::Tensor {
             shape: shape.clone(),
-            elem: Box::new(Type::i(1)),
+            elem: Arc::new(Type::i(1)),
             encoding: None,
         },
         _ => return tree.i1,

@@ -52,7 +52,7 @@ pub fn type_depth(t: &Type) -> u32 {
         Type::Tuple(ts) => ts.iter().map(type_depth).max().unwrap_or(0),
         Type::Function { inputs, results } => inputs
             .iter()
-            .chain(results)
+            .chain(results.iter())
             .map(type_depth)
             .max()
             .unwrap_or(0),
@@ -191,8 +191,8 @@ impl<'a> Tree<'a> {
     /// Interns a function type from its parts (their depth checked by the caller).
     pub fn function_type(&mut self, ft: &FnType) -> TypeId {
         let t = Type::Function {
-            inputs: self.types_of(&ft.inputs),
-            results: self.types_of(&ft.results),
+            inputs: self.types_of(&ft.inputs).into(),
+            results: self.types_of(&ft.results).into(),
         };
         self.intern(t)
     }
