@@ -1,7 +1,7 @@
 // A value name defined twice in one function is an error at the second definition: twice by
 // ops, by an op after a function argument, and within one result list. (A block argument
-// that redefines an op result: bug-redefinition-location.mlir; a name from an enclosing
-// region: bug-shadowed-value.mlir.)
+// that redefines an op result: redefinition-reported-at-second.mlir; a name from an enclosing
+// region: shadowed-value.mlir.)
 // RUN: not bufreuse --split-input-file %s 2>&1 | FileCheck %s
 
 // CHECK: {{.*}}redefined-value.mlir:[[# @LINE + 5]]:3: error: redefinition of SSA value '%0'

@@ -8,7 +8,7 @@
 //! parents, and numbers every entity in pre-order (an op before the ops of its regions, a
 //! region's blocks together): at the end each record is moved to its new index.
 
-use super::types::{Attr, MemRefType, Type};
+use super::types::{Attr, Dim, MemRefType, Type};
 use super::{
     AttrList, BlockId, Module, Name, OpId, RegionId, Sparse, TypeId, ValueData, ValueDef, ValueId,
     ValueList,
@@ -143,6 +143,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
             ast::AliasDef::Type { name, value, span } => {
                 let t = b.types[value.index()].clone();
                 let resolved = b.resolve_type(t, span);
+                b.check_type(&resolved, span);
                 if b.type_aliases.insert(name, resolved.clone()).is_some() {
                     b.errors.push(Diagnostic::error(
                         span,
@@ -330,7 +331,10 @@ impl<'a> Builder<'a> {
     /// Resolves the aliases in an attribute (and in the types it holds), in place.
     fn resolve_attr(&mut self, a: &mut Attr, span: Span) {
         match a {
-            Attr::Type(t) => self.resolve_type_in(t, span),
+            Attr::Type(t) => {
+                self.resolve_type_in(t, span);
+                self.check_type(t, span);
+            }
             Attr::Array(items) => {
                 for i in items {
                     self.resolve_attr(i, span);
@@ -344,7 +348,9 @@ impl<'a> Builder<'a> {
             Attr::Int { ty, .. } | Attr::Float { ty, .. } | Attr::Opaque { ty, .. } => {
                 if let Some(t) = ty {
                     self.resolve_type_in(t, span);
+                    self.check_type(t, span);
                 }
+                self.check_strided(a, span);
             }
             Attr::Alias(name) => {
                 if !self.attr_alias_index.contains_key(&**name) {
@@ -378,11 +384,80 @@ impl<'a> Builder<'a> {
         }
         let before = self.errors.len();
         let ty = self.resolve_type(self.types[t.index()].clone(), span);
+        self.check_type(&ty, span);
         let id = self.m.intern(ty);
         if self.errors.len() == before {
             self.type_ids[t.index()] = Some(id);
         }
         id
+    }
+
+    /// Checks what the parser leaves to the builder in a type: dimensions and strides are
+    /// 64-bit signed integers in MLIR (the lexer only checks that a dimension fits in 64 bits).
+    /// Recursion is bounded by the parser's limit on type nesting.
+    fn check_type(&mut self, t: &Type, span: Span) {
+        let dims = |shape: &[Dim]| {
+            shape.iter().find_map(|d| match d {
+                Dim::Static(n) | Dim::Scalable(n) if i64::try_from(*n).is_err() => Some(*n),
+                _ => None,
+            })
+        };
+        let bad = match t {
+            Type::Complex(e) => return self.check_type(e, span),
+            Type::Tuple(ts) => {
+                for t in ts.iter() {
+                    self.check_type(t, span);
+                }
+                return;
+            }
+            Type::Function { inputs, results } => {
+                for t in inputs.iter().chain(results.iter()) {
+                    self.check_type(t, span);
+                }
+                return;
+            }
+            Type::Vector { shape, elem } => {
+                self.check_type(elem, span);
+                dims(shape)
+            }
+            Type::Tensor { shape, elem, .. } => {
+                self.check_type(elem, span);
+                shape.as_deref().and_then(dims)
+            }
+            Type::MemRef(m) => {
+                self.check_type(&m.elem, span);
+                if let Some(l) = &m.layout {
+                    self.check_strided(l, span);
+                }
+                m.shape.as_deref().and_then(dims)
+            }
+            _ => None,
+        };
+        if let Some(n) = bad {
+            self.errors.push(Diagnostic::error(
+                span,
+                format!("invalid dimension {n} in '{t}': dimensions are 64-bit signed integers"),
+            ));
+        }
+    }
+
+    /// The strides and offset of a `strided<[...], offset: ...>` layout fit in an i64.
+    fn check_strided(&mut self, a: &Attr, span: Span) {
+        let Attr::Opaque { text, .. } = a else {
+            return;
+        };
+        if !text.starts_with("strided<") {
+            return;
+        }
+        let bad = text["strided<".len()..]
+            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .find(|n| !n.is_empty() && *n != "-" && n.parse::<i64>().is_err());
+        if let Some(n) = bad {
+            self.errors.push(Diagnostic::error(
+                span,
+                format!("expected a 64-bit signed integer or '?' in '{text}', got {n}"),
+            ));
+        }
     }
 
     /// Checks the type a use states (`t`, parsed) against the type of the value it names,
@@ -729,7 +804,6 @@ impl<'a> Builder<'a> {
                     name,
                     span: a.span,
                 });
-                self.define(a_name, Binding { first: v, count: 1 }, a.span);
                 args.push(v);
             }
             self.m.blocks[b].args = args;
@@ -737,7 +811,15 @@ impl<'a> Builder<'a> {
         }
         self.m.regions[raw.index()].blocks = block_ids;
         self.m.regions[raw.index()].parent = owner;
+        // Names in the order of the text (a block's arguments, then its ops' results, block
+        // by block), so that a name defined twice is reported at its second definition.
         for &rb in &raw_blocks {
+            for k in 0..self.m.blocks[rb.index()].args.len() {
+                let v = self.m.blocks[rb.index()].args[k];
+                let span = self.m.values[v.index()].span;
+                let name = ast::value_name(&self.text[span.range()]);
+                self.define(name, Binding { first: v, count: 1 }, span);
+            }
             let ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
             let block = if graph {
                 UNSET
