@@ -219,6 +219,10 @@ impl<'a> Iterator for Lexer<'a> {
                 }
                 Ok((range.start, self.classify(t), range.end))
             }
+            Err(LexError::UnknownEscape(at)) => Err(SpannedLexError {
+                error: LexError::UnknownEscape(at),
+                span: Span::new(range.start + at, range.start + at + 2),
+            }),
             Err(error) => Err(SpannedLexError {
                 error,
                 span: Span::new(range.start, range.end),

@@ -90,6 +90,7 @@ fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> D
                     "brackets nested more than {} deep are not supported",
                     lexer::MAX_BRACKET_DEPTH
                 ),
+                LexError::UnknownEscape(_) => "unknown escape in string literal".to_string(),
                 LexError::Custom(m) => m,
             };
             Diagnostic::error(error.span, message)

@@ -23,6 +23,9 @@ pub enum LexError {
     DimOverflow,
     /// Brackets nested deeper than `lexer::MAX_BRACKET_DEPTH`.
     TooDeep,
+    /// A string literal holds an escape MLIR does not know; the byte offset of its backslash
+    /// in the token.
+    UnknownEscape(usize),
     /// A well-formed token the grammar could not accept (the message says why).
     Custom(String),
 }
@@ -101,7 +104,7 @@ pub enum Tok<'a> {
     Integer(&'a str),
     #[regex(r"-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?", |l| l.slice())]
     Float(&'a str),
-    #[regex(r#""([^"\\\n]|\\[^\n])*""#, |l| l.slice())]
+    #[regex(r#""([^"\\\n]|\\[^\n])*""#, checked_string)]
     #[token("\"", unterminated_string)]
     String(&'a str),
 
@@ -110,7 +113,7 @@ pub enum Tok<'a> {
     ValueId(&'a str),
     /// `@name` or `@"name"`.
     #[regex(r"@[a-zA-Z_$.][a-zA-Z0-9_$.\-]*", |l| l.slice())]
-    #[regex(r#"@"([^"\\\n]|\\[^\n])*""#, |l| l.slice())]
+    #[regex(r#"@"([^"\\\n]|\\[^\n])*""#, checked_string)]
     SymbolId(&'a str),
     /// `^bb0`
     #[regex(r"\^[a-zA-Z0-9_$.\-]+", |l| l.slice())]
@@ -140,6 +143,30 @@ pub enum Tok<'a> {
     #[token("tensor<", |l| shape(l, ShapedKind::Tensor))]
     #[token("vector<", |l| shape(l, ShapedKind::Vector))]
     ShapedOpen(Shape<'a>),
+}
+
+/// A string literal (or quoted symbol) whose escapes are all MLIR's: `\"`, `\\`, `\n`, `\t` and
+/// two hex digits.
+fn checked_string<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
+    let s = lex.slice();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if matches!(next, b'"' | b'\\' | b'n' | b't') {
+                i += 2;
+                continue;
+            }
+            if next.is_ascii_hexdigit() && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
+                i += 3;
+                continue;
+            }
+            return Err(LexError::UnknownEscape(i));
+        }
+        i += 1;
+    }
+    Ok(s)
 }
 
 fn unterminated_string<'a>(_: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
