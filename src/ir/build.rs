@@ -82,6 +82,10 @@ struct Builder<'a> {
     /// of them but not built yet comes before its definition.
     block_path: Vec<u32>,
     next_region: u32,
+    /// Block arguments typed like an operand of their op (`scf.for %i = %lb ...`) whose
+    /// operand had no type yet when the region was built (it is defined in a later block):
+    /// (argument, operand), in creation order.
+    late_arg_types: Vec<(ValueId, ValueId)>,
 }
 
 /// Builds a module from a parsed file. Returns the module, or every error found.
@@ -136,6 +140,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         block_path: Vec::new(),
         next_block: 0,
         next_region: 0,
+        late_arg_types: Vec::new(),
     };
     b.m.values.reserve_exact(b.result_types.len() + n_args);
     for alias in aliases {
@@ -174,6 +179,14 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
     // Top-level ops form a graph region: their results are visible to each other.
     b.declare_results(&top, UNSET);
     b.m.top = top.iter().map(|&op| b.op(op, None, 0)).collect();
+    // In creation order: an argument typed after another such argument gets its type after it.
+    for (arg, of) in std::mem::take(&mut b.late_arg_types) {
+        let ty = match b.m.values[of.index()].ty {
+            TypeId(UNSET) => b.m.intern(Type::Index),
+            ty => ty,
+        };
+        b.m.values[arg.index()].ty = ty;
+    }
     if !b.errors.is_empty() {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
         return Err(b.errors);
@@ -562,9 +575,10 @@ impl<'a> Builder<'a> {
                 // Only names already defined: a later definition in an enclosing block is
                 // not visible yet (MLIR pops a region's names when the region ends).
                 .any(|s| {
-                    s.values
-                        .get(name)
-                        .is_some_and(|b| self.m.values[b.first.index()].ty.0 != UNSET)
+                    s.values.get(name).is_some_and(|b| {
+                        let v = &self.m.values[b.first.index()];
+                        matches!(v.def, ValueDef::Arg(..)) || v.ty.0 != UNSET
+                    })
                 });
         let scope = self.scopes.last_mut().expect("a scope");
         if scope.values.insert(name, binding).is_some() || shadows {
@@ -787,6 +801,13 @@ impl<'a> Builder<'a> {
                     ArgType::Given(t) => self.intern(t, a.span),
                     ArgType::OfOperand(k) => {
                         match owner_operands.get(k as usize).copied().flatten() {
+                            // An operand defined in a later block has no type yet: the
+                            // argument gets it when the whole module is built.
+                            Some(v) if self.m.value(v).ty.0 == UNSET => {
+                                self.late_arg_types
+                                    .push((ValueId::new(self.m.values.len()), v));
+                                TypeId(UNSET)
+                            }
                             Some(v) => self.m.value(v).ty,
                             None => self.m.intern(Type::Index),
                         }
