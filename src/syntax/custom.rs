@@ -392,10 +392,13 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
                     "res_attrs",
                 ],
             ),
-            OpClass::Structured if !matches!(&*o.name, "linalg.map" | "linalg.reduce") => {
-                // A named op's body is implied by its name; the custom form does not show it.
-                for r in &o.regions {
-                    tree.clear_region(*r);
+            OpClass::Structured => {
+                split_inits(o);
+                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") {
+                    // A named op's body is implied by its name; the custom form does not show it.
+                    for r in &o.regions {
+                        tree.clear_region(*r);
+                    }
                 }
             }
             OpClass::Generic => {
@@ -418,6 +421,23 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
             _ => {}
         }
     }
+}
+
+/// Tells inputs from inits for the linalg ops whose generic form has no `operandSegmentSizes`:
+/// their definitions fix the split (`transpose` and `broadcast`: one input and one init;
+/// `reduce`: as many inits as inputs; `map`: one init).
+fn split_inits(o: &mut Op<'_>) {
+    if o.props.iter().any(|(k, _)| &**k == "operandSegmentSizes") {
+        return;
+    }
+    let n = o.operands.len();
+    let inputs = match &*o.name {
+        "linalg.transpose" | "linalg.broadcast" => n.min(1),
+        "linalg.reduce" => n / 2,
+        "linalg.map" => n.saturating_sub(1),
+        _ => return,
+    };
+    segments(o, &[inputs, n - inputs]);
 }
 
 pub fn module<'a>(
