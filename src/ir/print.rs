@@ -59,6 +59,19 @@ pub fn print_op_generic(m: &Module, op: OpId) -> String {
     p.out
 }
 
+/// `@name`, or `@"name"` where the name is not a bare identifier (as MLIR prints a symbol).
+fn symbol(name: &str) -> String {
+    let bare = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c));
+    if bare {
+        format!("@{name}")
+    } else {
+        format!("@{}", crate::ir::types::escape(name))
+    }
+}
+
 struct Printer<'a> {
     m: &'a Module,
     out: String,
@@ -462,12 +475,15 @@ impl<'a> Printer<'a> {
         match class {
             OpClass::Module => {
                 if let Some(s) = self.m.sym_name(op) {
-                    let _ = write!(self.out, " @{s}");
+                    let _ = write!(self.out, " {}", symbol(&s));
                 }
-                if !o.attrs.is_empty() {
-                    self.out.push_str(" attributes ");
-                    let _ = write_dict(&mut self.out, &o.attrs);
-                }
+                // Every other property (`sym_visibility`) is an attribute to the custom form.
+                let extra = o
+                    .props
+                    .iter()
+                    .filter(|(k, _)| &**k != "sym_name")
+                    .chain(o.attrs.iter());
+                self.dict(" attributes ", extra.map(|(k, v)| (&**k, v)));
                 self.out.push(' ');
                 self.region(*o.regions.first()?, true, None);
             }
@@ -689,7 +705,7 @@ impl<'a> Printer<'a> {
                 let Attr::Type(t) = self.prop(op, "type")? else {
                     return None;
                 };
-                let _ = write!(self.out, " @{sym} : {t}");
+                let _ = write!(self.out, " {} : {t}", symbol(&sym));
                 match self.prop(op, "initial_value") {
                     Some(Attr::Unit) => self.out.push_str(" = uninitialized"),
                     Some(init) => {
@@ -1163,16 +1179,7 @@ impl<'a> Printer<'a> {
             let _ = write!(self.out, " {v}");
         }
         let sym = self.m.sym_name(op)?;
-        let sym = if sym
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c))
-            && !sym.starts_with(|c: char| c.is_ascii_digit())
-        {
-            sym
-        } else {
-            crate::ir::types::escape(&sym)
-        };
-        let _ = write!(self.out, " @{sym}(");
+        let _ = write!(self.out, " {}(", symbol(&sym));
         let arg_attrs: &[Attr] = match self.prop(op, "arg_attrs") {
             Some(Attr::Array(a)) => a,
             _ => &[],
