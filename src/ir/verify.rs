@@ -146,6 +146,7 @@ impl<'a> Verifier<'a> {
         match &*o.name {
             "func.func" => self.func(op, o),
             "func.call" => self.call(op, o),
+            "func.return" => self.func_return(op, o),
             "cf.br" | "cf.cond_br" => self.branch(op, o),
             _ => {}
         }
@@ -279,13 +280,38 @@ impl<'a> Verifier<'a> {
         }
     }
 
-    /// A function's entry block takes the arguments of its signature.
+    /// A function's entry block takes the arguments of its signature, and its argument and
+    /// result attributes are one dictionary per argument and result (the custom form shows
+    /// them beside each).
     fn func(&mut self, op: OpId, o: &'a OpData) {
-        let Some(Attr::Type(Type::Function { inputs, .. })) = self.m.attr(op, "function_type")
+        let Some(Attr::Type(Type::Function { inputs, results })) = self.m.attr(op, "function_type")
         else {
             self.op_error(op, "requires attribute 'function_type' of a function type");
             return;
         };
+        for (key, what, n) in [
+            ("arg_attrs", "argument", inputs.len()),
+            ("res_attrs", "result", results.len()),
+        ] {
+            let dicts = |items: &[Attr]| items.iter().all(|a| matches!(a, Attr::Dict(_)));
+            match self.m.attr(op, key) {
+                None => {}
+                Some(Attr::Array(items)) if dicts(items) && items.len() == n => {}
+                Some(Attr::Array(items)) if dicts(items) => {
+                    self.op_error(
+                        op,
+                        format!(
+                            "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {n}",
+                            items.len()
+                        ),
+                    );
+                }
+                Some(_) => self.op_error(
+                    op,
+                    format!("attribute '{key}' failed to satisfy constraint: Array of dictionary attributes"),
+                ),
+            }
+        }
         let Some(&entry) = o
             .regions
             .first()
@@ -313,6 +339,44 @@ impl<'a> Verifier<'a> {
                         "type of entry block argument #{i}('{actual}') must match the type of the corresponding argument in function signature('{t}')"
                     ),
                 );
+            }
+        }
+    }
+
+    /// A `func.return` directly in a function returns the function's result types.
+    fn func_return(&mut self, op: OpId, o: &'a OpData) {
+        let Some(f) = self.m.parent_op(op) else {
+            return;
+        };
+        if &*self.m.op(f).name != "func.func" {
+            return;
+        }
+        let Some(Attr::Type(Type::Function { results, .. })) = self.m.attr(f, "function_type")
+        else {
+            return;
+        };
+        let name = self.m.sym_name(f).unwrap_or_default();
+        if o.operands.len() != results.len() {
+            self.op_error(
+                op,
+                format!(
+                    "has {} operands, but enclosing function (@{name}) returns {}",
+                    o.operands.len(),
+                    results.len()
+                ),
+            );
+            return;
+        }
+        for (i, (v, t)) in o.operands.iter().zip(results.iter()).enumerate() {
+            let actual = self.m.value_type(*v);
+            if actual != t {
+                self.error(
+                    op,
+                    format!(
+                        "type of return operand {i} ('{actual}') doesn't match function result type ('{t}') in function @{name}"
+                    ),
+                );
+                return;
             }
         }
     }
