@@ -270,6 +270,35 @@ pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
     (u64::try_from(best.0).unwrap_or(u64::MAX), best.1)
 }
 
+/// Drops the smallest tenth of `members` (at least one), smallest first, ties by position.
+fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
+    let mut by_size = members.clone();
+    by_size.sort_by_key(|&i| (allocations[i].bytes, i));
+    let drop: HashSet<usize> = by_size
+        .into_iter()
+        .take(members.len().div_ceil(10))
+        .collect();
+    members.retain(|i| !drop.contains(i));
+}
+
+/// A lower bound on the pool of `buffers` that counts alignment: with `a` the smallest
+/// alignment, every offset is a multiple of `a`, so each buffer placed below another one at an
+/// instant takes at least its size rounded up to `a`. Hence the pool is at least the largest
+/// live total of those rounded sizes, less `a - 1` for the topmost buffer. Saturating.
+fn aligned_lower_bound(buffers: &[Buffer]) -> u64 {
+    let Some(align) = buffers.iter().map(|b| b.align).min() else {
+        return 0;
+    };
+    let rounded: Vec<Buffer> = buffers
+        .iter()
+        .map(|b| Buffer {
+            size: b.size.checked_next_multiple_of(align).unwrap_or(u64::MAX),
+            ..*b
+        })
+        .collect();
+    plan::lower_bound(&rounded).saturating_sub(align - 1)
+}
+
 fn plan_function(
     m: &Module,
     func: OpId,
@@ -325,6 +354,10 @@ fn plan_function(
         // buffers): the smallest members then stay separate allocations, until the pool
         // saves memory or fewer than two members are left.
         let mut members = members;
+        // The configured planner (with its search budget) runs once per pool; later rounds,
+        // after members were dropped, use the greedy placer, so the time a function takes is
+        // bounded by one search however many rounds it needs.
+        let mut plan_opts = opts.plan.clone();
         let planned = loop {
             if members.len() < 2 {
                 break None;
@@ -343,7 +376,15 @@ fn plan_function(
                     }
                 })
                 .collect();
-            let result = match plan::plan(&buffers, &opts.plan) {
+            let replaced = buffers
+                .iter()
+                .fold(0u64, |acc, b| acc.saturating_add(b.size));
+            let hopeless = !opts.pool_all && aligned_lower_bound(&buffers) > replaced;
+            if hopeless {
+                drop_smallest(&mut members, &allocations);
+                continue;
+            }
+            let result = match plan::plan(&buffers, &plan_opts) {
                 Ok(p) => p,
                 Err(e) => {
                     errors.push(Diagnostic::error(
@@ -363,20 +404,13 @@ fn plan_function(
                 ));
                 break None;
             }
-            let replaced = buffers
-                .iter()
-                .fold(0u64, |acc, b| acc.saturating_add(b.size));
             if result.peak <= replaced || opts.pool_all {
                 break Some(result);
             }
-            // Drop the smallest tenth (at least one), smallest first, ties by position.
-            let mut by_size = members.clone();
-            by_size.sort_by_key(|&i| (allocations[i].bytes, i));
-            let drop: HashSet<usize> = by_size
-                .into_iter()
-                .take(members.len().div_ceil(10))
-                .collect();
-            members.retain(|i| !drop.contains(i));
+            if plan_opts.strategy != plan::Strategy::Naive {
+                plan_opts.strategy = plan::Strategy::Greedy;
+            }
+            drop_smallest(&mut members, &allocations);
         };
         let Some(result) = planned else {
             continue;
