@@ -83,9 +83,11 @@ pub struct Cli {
     #[arg(long)]
     pub stats: bool,
 
-    /// Minimum alignment of the pool and of every offset in it (a power of two).
-    #[arg(long, default_value_t = 64, value_name = "N")]
-    pub alignment: u64,
+    /// Minimum alignment of the pool and of every offset in it (a power of two; default 64).
+    /// With `--plan`, the alignment of every buffer of a CSV without an `alignment` column
+    /// (default 1 there).
+    #[arg(long, value_name = "N")]
+    pub alignment: Option<u64>,
 
     /// Offset planner.
     #[arg(long, value_enum, default_value_t = PlannerChoice::Auto)]
@@ -129,7 +131,15 @@ pub struct Cli {
     pub plot: Option<PathBuf>,
 }
 
+/// The pool alignment when `--alignment` is not given.
+pub const DEFAULT_ALIGNMENT: u64 = 64;
+
 impl Cli {
+    /// The pool alignment: `--alignment`, or `DEFAULT_ALIGNMENT`.
+    pub fn alignment(&self) -> u64 {
+        self.alignment.unwrap_or(DEFAULT_ALIGNMENT)
+    }
+
     pub fn mode(&self) -> Mode {
         if self.analyze {
             Mode::Analyze

@@ -53,10 +53,10 @@ pub fn run(cli: &Cli) -> Result<(), Failed> {
 
 /// Reads, processes and renders; the error is the rendered diagnostics.
 fn run_inner(cli: &Cli) -> Result<Output, String> {
-    if !cli.alignment.is_power_of_two() {
+    if !cli.alignment().is_power_of_two() {
         return Err(format!(
             "bufreuse: error: --alignment={} is not a power of two\n",
-            cli.alignment
+            cli.alignment()
         ));
     }
     if !(cli.time_limit >= 0.0 && cli.time_limit.is_finite()) {

@@ -27,7 +27,7 @@ pub fn analysis_options(cli: &Cli) -> analysis::Options {
     plan.verify = cli.verify_plan;
     analysis::Options {
         index_bytes: u64::from(cli.index_bitwidth / 8),
-        alignment: cli.alignment,
+        alignment: cli.alignment(),
         plan,
         capacity: cli.capacity,
         assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
@@ -98,7 +98,7 @@ fn rewrite(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
         let errors = crate::rewrite::verify::check(
             &reparsed,
             &pools,
-            cli.alignment,
+            cli.alignment(),
             u64::from(cli.index_bitwidth / 8),
         );
         if !errors.is_empty() {

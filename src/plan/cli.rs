@@ -1,8 +1,8 @@
 //! `bufreuse --plan FILE.csv`: plans a MiniMalloc CSV instance and prints it again with an
 //! `offset` column (stdout), plus one summary line on stderr.
 //!
-//! The per-row `alignment` column (1 when absent) sets each buffer's alignment; `--alignment`
-//! is about MLIR pools and does not apply here.
+//! The per-row `alignment` column sets each buffer's alignment; a file without one takes
+//! `--alignment` for every buffer (1 when the flag is not given).
 
 use super::{PlanOptions, csv, plan, seconds};
 use crate::cli::Cli;
@@ -13,7 +13,14 @@ use std::time::Instant;
 
 /// Runs `--plan` on a MiniMalloc CSV file.
 pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
-    let table = csv::parse(&file.text)?;
+    let mut table = csv::parse(&file.text)?;
+    if let Some(align) = cli.alignment
+        && !table.has_alignment
+    {
+        for b in &mut table.buffers {
+            b.align = align;
+        }
+    }
     let mut opts = PlanOptions::with_time_limit(cli.planner.into(), seconds(cli.time_limit));
     opts.verify = cli.verify_plan;
     let started = Instant::now();

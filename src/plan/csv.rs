@@ -18,6 +18,8 @@ pub(crate) struct Table {
     offset_column: Option<usize>,
     /// One buffer per row, in row order.
     pub buffers: Vec<Buffer>,
+    /// The header names an `alignment` column (otherwise every alignment is 1).
+    pub has_alignment: bool,
 }
 
 /// The columns every file must name, with what they mean (for error messages).
@@ -131,6 +133,7 @@ pub(crate) fn parse(text: &str) -> Result<Table, Vec<Diagnostic>> {
         rows: Vec::new(),
         offset_column: columns.get("offset").copied(),
         buffers: Vec::new(),
+        has_alignment: align_col.is_some(),
     };
     let mut ids: IndexMap<&str, Span> = IndexMap::new();
     for &(line, line_at) in &lines[1..] {
