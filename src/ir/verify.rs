@@ -41,6 +41,8 @@ pub fn verify(m: &Module) -> Result<(), Vec<Diagnostic>> {
         m,
         errors: Vec::new(),
         symbols: FxHashMap::default(),
+        classes: FxHashMap::default(),
+        attr_stack: Vec::new(),
     };
     v.symbol_tables();
     for (i, o) in m.ops.iter().enumerate() {
@@ -61,6 +63,10 @@ struct Verifier<'a> {
     /// The symbols of each symbol table (the top level is `None`, a `builtin.module` its id):
     /// each name with the op that defines it first.
     symbols: FxHashMap<Option<OpId>, FxHashMap<String, OpId>>,
+    /// `op_class` of each op name, by the name's address.
+    classes: FxHashMap<*const u8, Option<OpClass>>,
+    /// Attributes still to look at for duplicate keys (kept to save an allocation per op).
+    attr_stack: Vec<&'a Attr>,
 }
 
 /// Whether ops of this class end their block.
@@ -77,6 +83,16 @@ fn is_symbol_table(name: &str) -> bool {
 }
 
 impl<'a> Verifier<'a> {
+    /// The custom syntax class of an op, looked up once per name (ops of one kind share
+    /// their name, and matching a name against the op table is slow).
+    fn class(&mut self, op: OpId) -> Option<OpClass> {
+        let name = &self.m.op(op).name;
+        *self
+            .classes
+            .entry(name.as_ptr())
+            .or_insert_with(|| op_class(name))
+    }
+
     /// Where an error about an op points: its name, mlir-opt's location of an op.
     fn at(&self, op: OpId) -> Span {
         self.m.op(op).name_span
@@ -136,7 +152,7 @@ impl<'a> Verifier<'a> {
     }
 
     fn op(&mut self, op: OpId, o: &'a OpData) {
-        let class = op_class(&o.name);
+        let class = self.class(op);
         self.visibility(op);
         self.duplicate_keys(op, o);
         if o.name.starts_with("arith.") || o.name.starts_with("math.") {
@@ -171,7 +187,7 @@ impl<'a> Verifier<'a> {
             return;
         };
         for &op in rest {
-            if op_class(&self.m.op(op).name).is_some_and(is_terminator) {
+            if self.class(op).is_some_and(is_terminator) {
                 self.op_error(op, "must be the last operation in the parent block");
             }
         }
@@ -181,7 +197,7 @@ impl<'a> Verifier<'a> {
     /// knows that is none is an error; an op it does not know might be one (as for mlir-opt,
     /// which accepts an unregistered op there).
     fn ends_with_terminator(&mut self, last: OpId) {
-        if op_class(&self.m.op(last).name).is_some_and(|c| !is_terminator(c)) {
+        if self.class(last).is_some_and(|c| !is_terminator(c)) {
             let shown = print_op_generic(self.m, last);
             let shown = match shown.split_once('\n') {
                 Some((first, _)) => format!("{first} ..."),
@@ -229,7 +245,7 @@ impl<'a> Verifier<'a> {
     /// A key may appear once in an attribute dictionary (the op's properties, its attributes,
     /// and every dictionary nested in their values).
     fn duplicate_keys(&mut self, op: OpId, o: &'a OpData) {
-        let mut stack: Vec<&'a Attr> = Vec::new();
+        let mut stack = std::mem::take(&mut self.attr_stack);
         for list in [&o.props, &o.attrs] {
             if let Some(k) = duplicate(list.iter().map(|(k, _)| &**k)) {
                 self.error(op, format!("duplicate key '{k}' in dictionary attribute"));
@@ -248,6 +264,7 @@ impl<'a> Verifier<'a> {
                 _ => {}
             }
         }
+        self.attr_stack = stack;
     }
 
     /// `#arith.fastmath<...>` / `#arith.overflow<...>` with flags of their enum only: the
