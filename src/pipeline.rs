@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// Parses, builds and verifies the IR of one source file.
 pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
-    let items = crate::syntax::parse(&file.text).map_err(|d| vec![d])?;
+    let items = crate::syntax::parse(&file.text)?;
     let module = crate::ir::build::build(items)?;
     crate::ir::verify::verify(&module)?;
     Ok(module)

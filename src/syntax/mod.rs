@@ -5,6 +5,7 @@
 pub mod ast;
 pub mod custom;
 pub mod lexer;
+pub mod recover;
 pub mod token;
 pub mod tree;
 
@@ -19,16 +20,44 @@ mod generated {
     lalrpop_util::lalrpop_mod!(pub mlir);
 }
 
-/// Parses one source text into its syntax tree.
-pub fn parse(text: &str) -> Result<ast::File<'_>, Diagnostic> {
+/// Parses one source text into its syntax tree, or finds every syntax error in it (see
+/// `recover`).
+pub fn parse(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
+    match parse_once(text) {
+        Ok(file) => Ok(file),
+        Err(first) => Err(recover::all_errors(text, first, |t| {
+            parse_once(t).err().unwrap_or(recover::Pass {
+                recorded: Vec::new(),
+                stop: None,
+            })
+        })),
+    }
+}
+
+/// One parse of `text`: the tree, or the errors found.
+fn parse_once(text: &str) -> Result<ast::File<'_>, recover::Pass> {
     let mut tree = tree::Tree::new(text);
-    generated::mlir::FileParser::new()
+    let stopped = generated::mlir::FileParser::new()
         .parse(&mut tree, Lexer::new(text))
-        .map_err(|e| parse_error(text, e))?;
-    let (file, errors) = tree.finish();
-    match errors.into_iter().next() {
-        Some(first) => Err(first),
-        None => Ok(file),
+        .err();
+    let (file, recorded) = tree.finish();
+    let stop = stopped.map(|e| {
+        let recoverable = !matches!(
+            e,
+            ParseError::UnrecognizedEof { .. }
+                | ParseError::User {
+                    error: SpannedLexError {
+                        error: LexError::Unterminated(_) | LexError::TooDeep,
+                        ..
+                    }
+                }
+        );
+        (parse_error(text, e), recoverable)
+    });
+    if stop.is_none() && recorded.is_empty() {
+        Ok(file)
+    } else {
+        Err(recover::Pass { recorded, stop })
     }
 }
 

@@ -1,0 +1,40 @@
+// One syntax error gives exactly one diagnostic: nothing the error leaves behind (the rest of
+// the broken line, the region of a broken op, the lines of a broken multi-line op) is
+// reported as another error. And where the brackets of the broken op do not balance, nothing
+// after it is looked at.
+// RUN: not bufreuse --split-input-file %s 2>&1 | FileCheck %s
+
+func.func @f(%m: memref<4xf32>, %c0: index, %c1: index, %c4: index) {
+  // CHECK: {{.*}}one-syntax-error.mlir:[[# @LINE + 1]]:16: error: unexpected 'to'; expected value (%name)
+  scf.for %i = to %c0 %c4 step %c1 {
+    %v = memref.load %m[%i] : memref<4xf32>
+    memref.store %v, %m[%i] : memref<4xf32>
+  }
+  return
+}
+// CHECK-NOT: error:
+
+// -----
+
+func.func @g(%x: i32) {
+  // CHECK: {{.*}}one-syntax-error.mlir:[[# @LINE + 1]]:23: error: unexpected '('
+  %0 = arith.addi %x, (%x : i32
+  return
+}
+func.func @h(%x: i32) {
+  %0 = arith.addi %x %x : i32
+  return
+}
+// CHECK-NOT: error:
+
+// -----
+
+func.func @k(%x: i32) {
+  // CHECK: {{.*}}one-syntax-error.mlir:[[# @LINE + 1]]:29: error: unexpected ':'; expected '->'
+  %0 = "foo.op"(%x) : (i32) : -> i32
+  %1 = "foo.op"(%0) ({
+    "foo.yield"() : () -> ()
+  }) : (i32) -> i32
+  return
+}
+// CHECK-NOT: error:
