@@ -59,6 +59,67 @@ pub fn print_op_generic(m: &Module, op: OpId) -> String {
     p.out
 }
 
+/// The properties of `SYNTAX_PROPS` that the custom form of an op of this class shows
+/// through its syntax (the others of that list it would leave out).
+fn shown_props(class: OpClass) -> &'static [&'static str] {
+    use OpClass::*;
+    match class {
+        // These print every property but a few, each their own way.
+        Module | Generic | Structured => SYNTAX_PROPS,
+        FuncFunc => &[
+            "sym_name",
+            "sym_visibility",
+            "function_type",
+            "arg_attrs",
+            "res_attrs",
+        ],
+        Call => &["callee"],
+        Alloc | Parallel => &["operandSegmentSizes"],
+        CastLike | ToTensor | ToBuffer => &[
+            "restrict",
+            "writable",
+            "read_only",
+            "fastmath",
+            "overflowFlags",
+        ],
+        Subview | InsertSlice | ReinterpretCast => &[
+            "operandSegmentSizes",
+            "static_offsets",
+            "static_sizes",
+            "static_strides",
+        ],
+        Reshape => &["reassociation", "static_output_shape"],
+        GetGlobal => &["name"],
+        Global => &[
+            "sym_name",
+            "sym_visibility",
+            "type",
+            "initial_value",
+            "constant",
+        ],
+        Transpose => &["permutation"],
+        Constant => &["value"],
+        Elementwise | Select => &["fastmath", "overflowFlags"],
+        Cmp => &["predicate", "fastmath"],
+        LinalgIndex | Concat => &["dim"],
+        For => &["unsignedCmp"],
+        Forall => &[
+            "operandSegmentSizes",
+            "staticLowerBound",
+            "staticUpperBound",
+            "staticStep",
+        ],
+        ExecuteRegion => &["no_inline"],
+        IndexSwitch => &["cases"],
+        CondBr => &["operandSegmentSizes", "branch_weights"],
+        Assert => &["msg"],
+        Pad => &["operandSegmentSizes", "static_low", "static_high", "nofold"],
+        Terminator | CallIndirect | Dealloc | Rank | View | Load | Store | TensorInsert | Copy
+        | Dim | ExtractMetadata | ExtractPointer | AllocaScope | Condition | If | While
+        | Reduce | Br | TensorEmpty | FromElements => &[],
+    }
+}
+
 /// `@name`, or `@"name"` where the name is not a bare identifier (as MLIR prints a symbol).
 fn symbol(name: &str) -> String {
     let bare = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
@@ -453,6 +514,15 @@ impl<'a> Printer<'a> {
         if !succ_ok {
             return None;
         }
+        // A property its custom form does not show would be lost: such an op (mlir-opt
+        // rejects most) keeps the generic form.
+        let shown = shown_props(class);
+        if o.props
+            .iter()
+            .any(|(k, _)| SYNTAX_PROPS.contains(&&**k) && !shown.contains(&&**k))
+        {
+            return None;
+        }
         // `return` and `call` without their dialect only directly in a `func.func` body,
         // where func is the default dialect; nested in other ops MLIR needs the full name.
         let in_func_body = self
@@ -501,7 +571,9 @@ impl<'a> Printer<'a> {
                 }
             }
             OpClass::Call => {
-                let callee = self.prop(op, "callee")?.to_string();
+                let callee @ Attr::SymbolRef(_) = self.prop(op, "callee")? else {
+                    return None;
+                };
                 let _ = write!(self.out, " {callee}(");
                 self.values(&o.operands);
                 self.out.push(')');
@@ -610,7 +682,9 @@ impl<'a> Printer<'a> {
                 if n_res != 1 || n_ops == 0 {
                     return None;
                 }
-                let re = self.prop(op, "reassociation")?.to_string();
+                let re @ Attr::Array(_) = self.prop(op, "reassociation")? else {
+                    return None;
+                };
                 let _ = write!(self.out, " {} {}", self.v(o.operands[0]), re);
                 if name.ends_with("expand_shape") {
                     let shape = self.dense(op, "static_output_shape")?;
@@ -688,7 +762,9 @@ impl<'a> Printer<'a> {
                 self.operand_type(op, 0);
             }
             OpClass::GetGlobal => {
-                let sym = self.prop(op, "name")?.to_string();
+                let sym @ Attr::SymbolRef(_) = self.prop(op, "name")? else {
+                    return None;
+                };
                 let _ = write!(self.out, " {sym}");
                 self.attr_dict(op, &[]);
                 self.out.push_str(" : ");
@@ -1012,7 +1088,9 @@ impl<'a> Printer<'a> {
                 self.attr_dict(op, &[]);
             }
             OpClass::Assert => {
-                let msg = self.prop(op, "msg")?.to_string();
+                let msg @ Attr::Str { ty: None, .. } = self.prop(op, "msg")? else {
+                    return None;
+                };
                 let _ = write!(self.out, " {}, {}", self.v(*o.operands.first()?), msg);
                 self.attr_dict(op, &[]);
             }
