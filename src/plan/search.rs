@@ -142,7 +142,7 @@ pub(crate) fn improve(
                     }
                 })
                 .collect();
-            Component::new(views, local, peaks[c])
+            Component::new(views, local, peaks[c], lower_bound)
         });
         // The component with the largest peak is proven optimal: so is the whole plan.
         if search.proven {
@@ -169,11 +169,18 @@ pub(crate) fn improve(
 /// The views of a component that rounds cycle through: a tie order, and whether time runs
 /// backwards (the same plans, a different tree). On MiniMalloc's instances the first view
 /// finds plans at the lower bound with the fewest nodes on most; the others help on a few.
-const VIEWS: [(TieOrder, bool); 3] = [
+const VIEWS: [(TieOrder, bool); 5] = [
     (TieOrder::TotalWidthArea, false),
     (TieOrder::WidthAreaTotal, false),
     (TieOrder::Start, true),
+    (TieOrder::Start, false),
+    (TieOrder::Size, false),
 ];
+
+/// The views (indices into `VIEWS`) that look for plans at the lower bound, then the ones
+/// that walk the ladder, in each cycle.
+const BOUND_VIEWS: [usize; 3] = [0, 1, 2];
+const LADDER_VIEWS: [usize; 4] = [0, 1, 3, 2];
 
 /// The search of one component across rounds.
 ///
@@ -186,9 +193,10 @@ struct Component {
     /// The best plan (offsets in component order) and its peak.
     offsets: Vec<u64>,
     peak: u64,
-    /// No plan of this component is below `low`.
+    /// No plan of this component is below `low`, or none needs to be (the whole problem's
+    /// lower bound).
     low: u64,
-    /// `peak` is proven optimal.
+    /// `peak` is at `low`: optimal, or as low as the whole plan can go.
     proven: bool,
     /// The ladder looks for a plan at `peak - step`.
     step: u64,
@@ -199,9 +207,17 @@ struct Component {
 }
 
 impl Component {
-    fn new(views: Vec<(Problem, Vec<usize>)>, offsets: Vec<u64>, peak: u64) -> Component {
+    /// A component with its plan and peak, in a problem whose lower bound is `floor`: no
+    /// component needs a plan below that, so it is the first target of a component whose own
+    /// bound is lower (as MiniMalloc does with its capacity).
+    fn new(
+        views: Vec<(Problem, Vec<usize>)>,
+        offsets: Vec<u64>,
+        peak: u64,
+        floor: u64,
+    ) -> Component {
         let problem = &views[0].0;
-        let low = problem.lower_bound;
+        let low = problem.lower_bound.max(floor).min(peak);
         Component {
             low,
             proven: peak <= low,
@@ -220,14 +236,19 @@ impl Component {
     /// the node limit, the step is halved (down to 1/16 of the gap) or, once small, reset
     /// while the next cycle doubles the limit.
     fn round(&mut self, budget: &mut Budget) {
-        let n = self.views.len();
+        let n = BOUND_VIEWS.len();
         let at_bound = self.rounds < n;
         let target = if at_bound {
             self.low
         } else {
             self.peak.saturating_sub(self.step).max(self.low)
         };
-        let (problem, position) = &self.views[self.rounds % n];
+        let view = if at_bound {
+            BOUND_VIEWS[self.rounds]
+        } else {
+            LADDER_VIEWS[self.rounds - n]
+        };
+        let (problem, position) = &self.views[view];
         let run = decide(problem, target, self.limit, budget);
         if let Some(found) = run.plan {
             self.peak = run.peak;
@@ -242,7 +263,7 @@ impl Component {
         } else {
             self.rounds += 1;
         }
-        if self.rounds == 2 * n {
+        if self.rounds == n + LADDER_VIEWS.len() {
             self.rounds = 0;
             self.limit = self.limit.saturating_mul(2);
             if self.step > (self.peak - self.low) / 16 {
@@ -262,6 +283,8 @@ impl Component {
 enum TieOrder {
     /// By start time.
     Start,
+    /// Larger sizes first.
+    Size,
     /// MiniMalloc's preorderings, larger first: the largest total size live in one of the
     /// buffer's sections, the width of its lifetime, its area (size times width).
     TotalWidthArea,
@@ -353,12 +376,11 @@ impl Problem {
         use std::cmp::Reverse as R;
         match tie {
             TieOrder::Start => {}
-            TieOrder::TotalWidthArea => {
-                tie_order.sort_by_key(|&k| (R(total(k)), R(width(k)), R(area(k)), k))
-            }
-            TieOrder::WidthAreaTotal => {
-                tie_order.sort_by_key(|&k| (R(width(k)), R(area(k)), R(total(k)), k))
-            }
+            TieOrder::Size => tie_order.sort_by_key(|&k| (R(bufs[k as usize].size), k)),
+            TieOrder::TotalWidthArea => tie_order
+                .sort_by_key(|&k| (R(total(k)), R(width(k)), R(area(k)), members[k as usize])),
+            TieOrder::WidthAreaTotal => tie_order
+                .sort_by_key(|&k| (R(width(k)), R(area(k)), R(total(k)), members[k as usize])),
         }
         let mut rank = vec![0u32; bufs.len()];
         for (r, &k) in tie_order.iter().enumerate() {
