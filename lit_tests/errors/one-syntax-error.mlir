@@ -38,3 +38,17 @@ func.func @k(%x: i32) {
   return
 }
 // CHECK-NOT: error:
+
+// -----
+
+// The lines that go on with a broken op at its own depth (`(%in: f32, ...) {`) go with it.
+func.func @reduce(%a: memref<2x4xf32>, %v: memref<2xf32>) {
+  // CHECK: {{.*}}one-syntax-error.mlir:[[# @LINE + 1]]:53: error: unexpected ':'
+  linalg.reduce ins(%a : memref<2x4xf32>) outs(%v : : memref<2xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %0 = arith.addf %in, %init : f32
+      linalg.yield %0 : f32
+    }
+  return
+}
+// CHECK-NOT: error:

@@ -20,6 +20,13 @@ func.func private @g() attributes {a = #later}
 
 // -----
 
+// Reported once per name.
+// CHECK: {{.*}}undefined-attribute-alias.mlir:[[# @LINE + 1]]:36: error: undefined symbol alias id 'twice'
+func.func private @t(memref<4xf32, #twice>, memref<8xf32, #twice>)
+// CHECK-NOT: 'twice'
+
+// -----
+
 // Defined above the use: no error.
 // CHECK-NOT: error
 #map = affine_map<(d0) -> (d0)>

@@ -10,7 +10,6 @@ use super::ast::*;
 use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
-use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -231,16 +230,14 @@ pub fn bang_type(t: &str) -> Type {
 }
 
 /// `#name` (alias), `#dialect.attr<...>` (kept as text). An alias must be defined above its
-/// use, as MLIR requires; when it is not, the error is recorded and parsing goes on.
+/// use, as MLIR requires; when it is not, the error is recorded (once per name) and parsing
+/// goes on.
 pub fn hash_attr<'a>(tree: &mut Tree<'a>, (t, span): Named<'a>, ty: Option<Type>) -> Attr {
     if t.contains('<') || t.contains('.') || ty.is_some() {
         Attr::Opaque { text: t.into(), ty }
     } else {
         if !tree.attr_alias_defined(t) {
-            tree.error(Diagnostic::error(
-                span,
-                format!("undefined symbol alias id '{}'", &t[1..]),
-            ));
+            tree.undefined_attr_alias(t, span);
         }
         Attr::Alias(t.into())
     }

@@ -13,9 +13,9 @@
 //! cascades of errors that are not in the input.
 //!
 //! What is not blanked, so no further error is looked for: an error at the end of the input (an
-//! unterminated bracket or string, brackets nested too deep), and an op whose lines do not
-//! balance their brackets (the error may be a missing bracket, which blanking would move
-//! elsewhere).
+//! unterminated bracket or string, brackets nested too deep), any error of a text whose
+//! brackets do not balance, and an op whose lines do not balance theirs (the error may be a
+//! missing bracket, which would make every later op look broken).
 
 use super::token::Tok;
 use crate::diag::Diagnostic;
@@ -102,10 +102,14 @@ fn op_range(text: &str, at: usize) -> Option<(usize, usize)> {
     // A block label goes with its whole block: its ops cannot join the block before, whose
     // terminator ends it.
     let label = text[toks[first].at..].starts_with('^');
+    // The next line at the op's depth where an op (or a block) starts, or its block ends: not a
+    // line that goes on with the op (`ins(...)`, `(%in: f32) {`, `} else {`).
     let end = toks[error..].iter().find(|t| {
+        let next_op = t.starts_op || text[t.at..].starts_with('}');
         t.first_on_line
             && t.line != error_line
-            && (t.depth < d0 || t.depth == d0 && (!label || text[t.at..].starts_with(['^', '}'])))
+            && (t.depth < d0
+                || t.depth == d0 && next_op && (!label || text[t.at..].starts_with(['^', '}'])))
     });
     let range = match end {
         Some(t) if t.depth == d0 => (toks[first].line, t.at),
@@ -165,6 +169,9 @@ pub struct Pass {
 pub fn all_errors(text: &str, first: Pass, parse: impl Fn(&str) -> Pass) -> Vec<Diagnostic> {
     let mut errors = first.recorded;
     let mut stop = first.stop;
+    // A bracket left open (or closed twice) somewhere makes every later op look broken: then
+    // only the first error is reported.
+    let recover = balanced(text);
     let mut blanked = text.to_string();
     let mut blanked_aliases: Vec<String> = Vec::new();
     let mut last_from = 0;
@@ -175,7 +182,7 @@ pub fn all_errors(text: &str, first: Pass, parse: impl Fn(&str) -> Pass) -> Vec<
             break;
         }
         errors.push(d);
-        if !recoverable || errors.len() >= MAX_ERRORS {
+        if !recover || !recoverable || errors.len() >= MAX_ERRORS {
             break;
         }
         let Some((from, to)) = op_range(&blanked, at) else {

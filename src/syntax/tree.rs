@@ -411,6 +411,16 @@ impl<'a> Tree<'a> {
         self.attr_alias_names.contains(name)
     }
 
+    /// Records the use of an attribute alias not defined above, once per name: later uses of
+    /// the name count as defined.
+    pub fn undefined_attr_alias(&mut self, name: &'a str, span: Span) {
+        self.error(Diagnostic::error(
+            span,
+            format!("undefined symbol alias id '{}'", &name[1..]),
+        ));
+        self.attr_alias_names.insert(name);
+    }
+
     pub fn attr_alias(&mut self, name: &'a str, value: Attr, span: Span) {
         self.attr_alias_names.insert(name);
         self.file.aliases.push(AliasDef::Attr { name, value, span });
