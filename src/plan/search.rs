@@ -3,27 +3,31 @@
 //!
 //! Every plan can be pushed down, one buffer at a time to a strictly lower free aligned
 //! offset, until no buffer can move; that never raises the peak. In such a *packed* plan,
-//! sorting buffers by `(offset, start, index)` and placing them in that order puts each one
-//! exactly on the floor of the time sections it covers. So the search builds packed plans in
-//! that canonical order, and each one only once:
-//! - a node's candidates are the unplaced buffers whose key `(floor offset, local index)` (the
-//!   local index orders by start time) is above the last placed one's;
+//! sorting buffers by `(offset, rank)` (a fixed tie order of the buffers) and placing them in
+//! that order puts each one exactly on the floor of the time sections it covers. So the
+//! search builds packed plans in that canonical order, and each one only once:
+//! - a node's candidates are the unplaced buffers whose key `(floor offset, rank)` is above
+//!   the last placed one's;
 //! - a candidate is skipped when another unplaced buffer would fit entirely below its offset:
 //!   since every later placement goes higher, that gap would stay empty, and a packed plan
 //!   has no such gap;
 //! - identical buffers are placed in index order;
-//! - when the lowest candidate conflicts with no unplaced buffer, nothing can lift it: it is
-//!   the only child;
+//! - an unplaced buffer that conflicts with no unplaced buffer keeps its key: no candidate
+//!   above that key is tried, and a node where that key is below the last one is dead;
 //! - a node is pruned by a bound per time section: the unplaced buffers there that cannot
 //!   start below `t` need `max(t, last offset) + their sizes` (later placements go higher);
 //! - unplaced buffers that share no time section are independent parts, solved one after
 //!   the other (a part that fails fails the node, without revisiting the others' choices).
 //!
-//! Each run is a decision search for a plan at or below a target. Rounds walk a ladder of
-//! targets below the best plan: a plan found keeps the step, a run that exhausts its tree
-//! raises the lower bound to the smallest bound that pruned it (as in IDA*), and a run cut by
-//! its node limit is tried again on the time-reversed component (the same plans, a different
-//! tree), then with a closer target, then with twice the nodes.
+//! Each run is a decision search for a plan at or below a target, in one *view* of the
+//! component: a tie order (start time, or MiniMalloc's preorderings by the total size live
+//! in a buffer's sections, its lifetime's width and its area) and a direction of time (a
+//! time-reversed component has the same plans, a different tree). Rounds go in cycles whose
+//! node limit doubles (as MiniMalloc's round robin over its preorderings): a few views look
+//! for a plan at the lower bound, then a few walk a ladder of targets below the best plan. A
+//! plan found on the ladder keeps the step; a run that exhausts its tree raises the lower
+//! bound to the smallest bound that pruned it (as in IDA*); when every ladder run of a cycle
+//! is cut, the step shrinks.
 
 use super::graph::Graph;
 use super::{Buffer, live_peak};
