@@ -411,7 +411,7 @@ impl<'a> Verifier<'a> {
                 return;
             }
         };
-        let name = callee[0].trim_start_matches('@');
+        let name = callee.first().map_or("", |p| p.trim_start_matches('@'));
         let name = if name.starts_with('"') {
             super::types::unescape(name)
         } else {
