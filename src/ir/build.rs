@@ -86,9 +86,37 @@ struct Builder<'a> {
     /// operand had no type yet when the region was built (it is defined in a later block):
     /// (argument, operand), in creation order.
     late_arg_types: Vec<(ValueId, ValueId)>,
+    /// Results the input left unbound, named by `name_unnamed_results` at the end.
+    unnamed: Vec<ValueId>,
 }
 
 /// Builds a module from a parsed file. Returns the module, or every error found.
+/// Gives the results that the input left unbound (`"foo.op"() : () -> i32` without `%x =`)
+/// the names `%0`, `%1`, ... in order, skipping every name the input uses anywhere (a result
+/// group `%x:2` uses `%x`), so that the printed IR never defines a name twice.
+fn name_unnamed_results(m: &mut Module, unnamed: &[ValueId]) {
+    if unnamed.is_empty() {
+        return;
+    }
+    let taken: rustc_hash::FxHashSet<String> = m
+        .values
+        .iter()
+        .filter(|v| !v.name.is_empty())
+        .map(|v| v.name.split('#').next().unwrap_or_default().to_string())
+        .collect();
+    let mut next = 0u64;
+    for &v in unnamed {
+        let name = loop {
+            let candidate = format!("%{next}");
+            next += 1;
+            if !taken.contains(&candidate) {
+                break candidate;
+            }
+        };
+        m.values[v.index()].name = name.into();
+    }
+}
+
 pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
     let File {
         text,
@@ -141,6 +169,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         next_block: 0,
         next_region: 0,
         late_arg_types: Vec::new(),
+        unnamed: Vec::new(),
     };
     b.m.values.reserve_exact(b.result_types.len() + n_args);
     for alias in aliases {
@@ -191,6 +220,7 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
         return Err(b.errors);
     }
+    name_unnamed_results(&mut b.m, &b.unnamed);
     let mut m = b.m;
     permute(&mut m.ops, &b.new_op, b.next_op);
     permute(&mut m.blocks, &b.new_block, b.next_block);
@@ -691,13 +721,15 @@ impl<'a> Builder<'a> {
                     v
                 }
                 None => {
+                    // Named at the end of the build, when every name of the input is known.
                     let v = ValueId::new(self.m.values.len());
                     self.m.values.push(ValueData {
                         ty,
                         def: ValueDef::Result(id, i as u32),
-                        name: format!("%{}", v.0).into(),
+                        name: Name::default(),
                         span,
                     });
+                    self.unnamed.push(v);
                     v
                 }
             };
