@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     };
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || bufreuse::driver::run(&cli));
+        .spawn(move || bufreuse::driver::run_then_exit(&cli));
     match worker.map(|h| h.join()) {
         Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
         Ok(Ok(Err(bufreuse::driver::Failed))) => ExitCode::FAILURE,
