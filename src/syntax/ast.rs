@@ -15,6 +15,7 @@ use crate::ir::{Module, OpId, RegionId, TypeId};
 use crate::source::Span;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 
 /// Types as parsed, indexed by the `TypeId`s the syntax tree uses. Type aliases are still
@@ -101,6 +102,16 @@ pub struct ResultGroup {
     pub span: Span,
 }
 
+/// The result groups of one op (`%a, %b:2 =`): most ops bind one, so it is kept inline.
+pub type ResultGroups = SmallVec<[ResultGroup; 1]>;
+
+/// A list of operands as the grammar collects it: most lists are short, so they are kept
+/// inline and reading an op allocates nothing for them.
+pub type Uses = SmallVec<[ValueUse; 2]>;
+
+/// A list of types as the grammar collects it (`: f32` after an arith op), kept inline.
+pub type Types = SmallVec<[TypeId; 2]>;
+
 /// A use of a value: the span of `%name` or `%name#2` (see `split_use`).
 #[derive(Clone, Copy, Debug)]
 pub struct ValueUse {
@@ -162,7 +173,7 @@ impl<'a> Op<'a> {
         self.operand_types.push(ty);
     }
 
-    pub fn operands_untyped(&mut self, vs: Vec<ValueUse>) {
+    pub fn operands_untyped(&mut self, vs: impl IntoIterator<Item = ValueUse>) {
         for v in vs {
             self.operand(v, None);
         }

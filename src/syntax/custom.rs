@@ -573,7 +573,7 @@ pub fn call_indirect<'a>(
 pub fn alloc<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    sizes: Vec<ValueUse>,
+    sizes: Uses,
     syms: Option<Vec<ValueUse>>,
     attrs: Option<Dict>,
     t: TypeId,
@@ -726,7 +726,7 @@ pub fn load<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     m: ValueUse,
-    idx: Vec<ValueUse>,
+    idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -744,7 +744,7 @@ pub fn store<'a>(
     n: Named<'a>,
     v: ValueUse,
     m: ValueUse,
-    idx: Vec<ValueUse>,
+    idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -764,7 +764,7 @@ pub fn tensor_insert<'a>(
     n: Named<'a>,
     v: ValueUse,
     m: ValueUse,
-    idx: Vec<ValueUse>,
+    idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Op<'a> {
@@ -941,10 +941,10 @@ pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Op<'a>
 pub fn elementwise<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    vs: Vec<ValueUse>,
+    vs: Uses,
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
-    ts: Vec<TypeId>,
+    ts: Types,
 ) -> Op<'a> {
     let none = tree.none;
     let mut o = with_attrs(op(tree, n), attrs);
@@ -1282,12 +1282,11 @@ pub fn assert<'a>(
     o
 }
 
-fn typed_operands<'a>(o: &mut Op<'a>, vals: (Vec<ValueUse>, Vec<TypeId>)) -> usize {
-    let (vs, ts) = vals;
+fn typed_operands(o: &mut Op<'_>, vs: &[ValueUse], ts: &[TypeId]) -> usize {
     let n = vs.len();
     let typed = ts.len() == n;
-    for (i, v) in vs.into_iter().enumerate() {
-        o.operand(v, if typed { Some(ts[i]) } else { None });
+    for (i, v) in vs.iter().enumerate() {
+        o.operand(*v, if typed { Some(ts[i]) } else { None });
     }
     n
 }
@@ -1317,8 +1316,9 @@ pub fn linalg_generic<'a>(
         }
     }
     o.attrs.extend(extra.unwrap_or_default());
-    let ni = typed_operands(&mut o, ins.unwrap_or_default());
-    let no = typed_operands(&mut o, outs.unwrap_or_default());
+    let (ins, outs) = (ins.unwrap_or_default(), outs.unwrap_or_default());
+    let ni = typed_operands(&mut o, &ins.0, &ins.1);
+    let no = typed_operands(&mut o, &outs.0, &outs.1);
     segments(&mut o, &[ni, no]);
     o.regions.push(body);
     o.result_types = res.unwrap_or_default();
@@ -1343,7 +1343,8 @@ pub fn linalg_named<'a>(
     if let Some(m) = maps {
         o.prop("indexing_maps", m);
     }
-    let ni = typed_operands(&mut o, ins.unwrap_or_default());
+    let ins = ins.unwrap_or_default();
+    let ni = typed_operands(&mut o, &ins.0, &ins.1);
     let implied: Vec<TypeId> = if implies_results(&o.name) {
         outs.1
             .iter()
@@ -1353,7 +1354,7 @@ pub fn linalg_named<'a>(
     } else {
         Vec::new()
     };
-    let no = typed_operands(&mut o, outs);
+    let no = typed_operands(&mut o, &outs.0, &outs.1);
     if o.name.as_ref() != "linalg.map" && o.name.as_ref() != "linalg.reduce" || ni + no > 0 {
         segments(&mut o, &[ni, no]);
     }
@@ -1476,10 +1477,12 @@ pub fn terminator<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
     attrs: Option<Dict>,
-    vals: Option<TypedValues>,
+    vals: Option<(Uses, Types)>,
 ) -> Op<'a> {
     let mut o = with_attrs(op(tree, n), attrs);
-    typed_operands(&mut o, vals.unwrap_or_default());
+    if let Some((vs, ts)) = vals {
+        typed_operands(&mut o, &vs, &ts);
+    }
     o
 }
 
@@ -1488,12 +1491,14 @@ pub fn condition<'a>(
     n: Named<'a>,
     cond: ValueUse,
     attrs: Option<Dict>,
-    vals: Option<TypedValues>,
+    vals: Option<(Uses, Types)>,
 ) -> Op<'a> {
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
-    typed_operands(&mut o, vals.unwrap_or_default());
+    if let Some((vs, ts)) = vals {
+        typed_operands(&mut o, &vs, &ts);
+    }
     o
 }
 
@@ -1502,7 +1507,7 @@ type SuccessorArgs = (Successor, Vec<ValueUse>, Vec<TypeId>);
 pub fn br<'a>(tree: &mut Tree<'a>, n: Named<'a>, s: SuccessorArgs, attrs: Option<Dict>) -> Op<'a> {
     let mut o = with_attrs(op(tree, n), attrs);
     let (succ, vs, ts) = s;
-    typed_operands(&mut o, (vs, ts));
+    typed_operands(&mut o, &vs, &ts);
     o.successors.push(succ);
     o
 }
@@ -1519,8 +1524,8 @@ pub fn cond_br<'a>(
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
-    let nt = typed_operands(&mut o, (t.1, t.2));
-    let nf = typed_operands(&mut o, (f.1, f.2));
+    let nt = typed_operands(&mut o, &t.1, &t.2);
+    let nf = typed_operands(&mut o, &f.1, &f.2);
     segments(&mut o, &[1, nt, nf]);
     if let Some(w) = weights {
         let values: Vec<i64> = w.iter().filter_map(|x| parse_int(x)).collect();

@@ -274,7 +274,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Sets the result bindings and the full span of a stored op.
-    pub fn finish_op(&mut self, id: OpId, results: Vec<ResultGroup>, span: Span) -> OpId {
+    pub fn finish_op(&mut self, id: OpId, results: &[ResultGroup], span: Span) -> OpId {
         let f = &mut self.file;
         f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
         f.group_spans.extend(results.iter().map(|g| g.span));
