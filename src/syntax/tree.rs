@@ -238,15 +238,12 @@ impl<'a> Tree<'a> {
             result_types: f.result_types.len() as u32,
             successors: f.successors.len() as u32,
         });
-        f.uses.extend(
-            o.operands
-                .iter()
-                .zip(o.operand_types.iter().chain(std::iter::repeat(&None)))
-                .map(|(v, ty)| Use {
-                    span: v.span,
-                    ty: *ty,
-                }),
-        );
+        debug_assert_eq!(o.operands.len(), o.operand_types.len());
+        f.uses
+            .extend(o.operands.iter().zip(&o.operand_types).map(|(v, ty)| Use {
+                span: v.span,
+                ty: *ty,
+            }));
         f.result_types.extend_from_slice(&o.result_types);
         f.successors.extend_from_slice(&o.successors);
         let name = match o.name {
@@ -258,10 +255,18 @@ impl<'a> Tree<'a> {
             Cow::Owned(ref n) => Name::from(n.as_str()),
         };
         let f = &mut self.file;
+        // Most ops have none of these: an empty list is made without going through an iterator.
+        fn take<T>(v: &mut Vec<T>) -> crate::ir::Sparse<T> {
+            if v.is_empty() {
+                crate::ir::Sparse::new()
+            } else {
+                v.drain(..).collect()
+            }
+        }
         f.skeleton.ops.push(OpData {
-            props: o.props.drain(..).collect(),
-            attrs: o.attrs.drain(..).collect(),
-            regions: o.regions.drain(..).collect(),
+            props: take(&mut o.props),
+            attrs: take(&mut o.attrs),
+            regions: take(&mut o.regions),
             ..OpData::new(name, o.name_span)
         });
         o.operands.clear();
@@ -277,14 +282,14 @@ impl<'a> Tree<'a> {
     pub fn finish_op(&mut self, id: OpId, results: &[ResultGroup], span: Span) -> OpId {
         let f = &mut self.file;
         f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
-        f.group_spans.extend(results.iter().map(|g| g.span));
         let text = f.text;
         let data = &mut f.skeleton.ops[id.index()];
-        data.result_groups = results
-            .iter()
-            .map(|g| (value_name(&text[g.span.range()]).into(), g.count))
-            .collect();
         data.span = span;
+        for g in results {
+            f.group_spans.push(g.span);
+            data.result_groups
+                .push((value_name(&text[g.span.range()]).into(), g.count));
+        }
         id
     }
 
