@@ -704,23 +704,9 @@ impl<'a> State<'a> {
         // `t`, `max(t, last offset)` plus their sizes is a lower bound (as for release dates in
         // single-machine scheduling). Sweep the buffers from the highest start down.
         // The buffers that can start at `base` all get `t = base`: together they give
-        // `base` plus the unplaced size of each section, checked once at the end.
+        // `base` plus the unplaced size of each section, checked first; the sweep only
+        // visits the others.
         let base = self.last.0;
-        self.by_offset.retain(|&(offset, _)| offset > base);
-        self.by_offset
-            .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
-        for &(t, k) in &self.by_offset {
-            let size = p.size[k as usize];
-            let highest = if p.small {
-                stack(&mut self.stacked32[p.sections(k)], size as u32) as u64
-            } else {
-                stack(&mut self.stacked[p.sections(k)], size)
-            };
-            let bound = t + highest;
-            if bound > target {
-                return Err(Some(bound));
-            }
-        }
         let unplaced = self.unplaced_size[first..end]
             .iter()
             .copied()
@@ -728,6 +714,26 @@ impl<'a> State<'a> {
             .unwrap_or(0);
         if base + unplaced > target {
             return Err(Some(base + unplaced));
+        }
+        self.by_offset.retain(|&(offset, _)| offset > base);
+        // No section can go above the highest start plus its unplaced size: when that fits,
+        // the sweep cannot prune.
+        let highest_start = self.by_offset.iter().map(|&(t, _)| t).max().unwrap_or(0);
+        if highest_start + unplaced > target {
+            self.by_offset
+                .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
+            for &(t, k) in &self.by_offset {
+                let size = p.size[k as usize];
+                let highest = if p.small {
+                    stack(&mut self.stacked32[p.sections(k)], size as u32) as u64
+                } else {
+                    stack(&mut self.stacked[p.sections(k)], size)
+                };
+                let bound = t + highest;
+                if bound > target {
+                    return Err(Some(bound));
+                }
+            }
         }
         // A packed plan leaves no gap below a placement that another buffer would fill.
         children.retain(|&(offset, k)| offset < if k == low1_of { low2 } else { low1 });
