@@ -267,7 +267,17 @@ fn planned(
         .filter(|&i| buffers[i as usize].size > 0)
         .collect();
     let graph = graph::Graph::build(buffers, &items);
-    let best = greedy::best(buffers, &items, &graph, lower_bound)?;
+    let mut best = greedy::best(buffers, &items, &graph, lower_bound)?;
+    // Alignment padding can make every best fit worse than one buffer after another (a
+    // buffer placed on an odd top pads where the baseline would not): never return more
+    // than the baseline. Its overflow is no reason to fail, the greedy plan fits.
+    if let Ok(baseline) = naive(buffers, lower_bound)
+        && baseline.peak < best.peak
+    {
+        best.offsets = baseline.offsets;
+        best.peak = baseline.peak;
+        best.name = baseline.strategy_used;
+    }
     let mut plan = Plan {
         offsets: best.offsets,
         peak: best.peak,
