@@ -249,11 +249,11 @@ pub fn symbol_ref(first: &str, rest: Vec<&str>) -> Attr {
     Attr::SymbolRef(parts)
 }
 
-fn op<'a>(tree: &mut Tree<'a>, n: Named<'a>) -> Op<'a> {
+fn op<'a>(tree: &mut Tree<'a>, n: Named<'a>) -> Box<Op<'a>> {
     tree.op(n.0, n.1)
 }
 
-fn with_attrs<'a>(mut o: Op<'a>, attrs: Option<Dict>) -> Op<'a> {
+fn with_attrs<'a>(mut o: Box<Op<'a>>, attrs: Option<Dict>) -> Box<Op<'a>> {
     o.attrs = attrs.unwrap_or_default();
     o
 }
@@ -330,7 +330,7 @@ pub fn generic<'a>(
     regions: Vec<RegionId>,
     attrs: Option<Dict>,
     ft: (FnType, Span),
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     // Most names have no escapes: they are borrowed from the text without their quotes.
     let op_name: Cow<'a, str> = if name.0.contains('\\') {
         Cow::Owned(unescape(name.0))
@@ -443,7 +443,7 @@ pub fn module<'a>(
     sym: Option<&str>,
     attrs: Option<Dict>,
     body: RegionId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = op(tree, n);
     if o.name_span == Span::default() {
         o.name_span = tree.region_span(body);
@@ -468,7 +468,7 @@ pub fn func<'a>(
     res: Option<Vec<(TypeId, Option<Dict>)>>,
     attrs: Option<Dict>,
     body: Option<RegionId>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = op(tree, n);
     let res = res.unwrap_or_default();
     let inputs: Vec<Type> = args.iter().map(|a| tree.ty(a.1).clone()).collect();
@@ -520,7 +520,7 @@ pub fn call<'a>(
     args: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let FnType { inputs, results } = ft;
     if inputs.len() != args.len() {
         return Err(user(
@@ -548,7 +548,7 @@ pub fn call_indirect<'a>(
     args: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let whole = tree.function_type(&ft);
     let FnType { inputs, results } = ft;
     if inputs.len() != args.len() {
@@ -577,7 +577,7 @@ pub fn alloc<'a>(
     syms: Option<Vec<ValueUse>>,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     let syms = syms.unwrap_or_default();
     segments(&mut o, &[sizes.len(), syms.len()]);
@@ -596,7 +596,7 @@ pub fn unary<'a>(
     t: Option<TypeId>,
     attrs: Option<Dict>,
     results: &[TypeId],
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(v, t);
     o.result_types.extend_from_slice(results);
@@ -611,7 +611,7 @@ pub fn cast<'a>(
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = unary(tree, n, v, Some(a), attrs, &[b]);
     set_flags(&mut o, flags);
     o
@@ -627,7 +627,7 @@ pub fn view<'a>(
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
     o.operand(off, Some(index));
@@ -649,7 +649,7 @@ pub fn subview<'a>(
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = with_attrs(op(tree, n), attrs);
     let (so, dyn_o) = split_mixed(offsets);
@@ -700,7 +700,7 @@ pub fn reshape<'a>(
     attrs: Option<Dict>,
     a: TypeId,
     b: TypeId,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let expand = n.0.ends_with("expand_shape");
     let index = tree.index;
     let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
@@ -729,7 +729,7 @@ pub fn load<'a>(
     idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let elem = tree.element_of(t);
     let index = tree.index;
     let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
@@ -747,7 +747,7 @@ pub fn store<'a>(
     idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let elem = tree.element_of(t);
     let index = tree.index;
     let mut o = with_attrs(op(tree, n), attrs);
@@ -767,7 +767,7 @@ pub fn tensor_insert<'a>(
     idx: Uses,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = store(tree, n, v, m, idx, attrs, t);
     o.result_types.push(t);
     o
@@ -781,7 +781,7 @@ pub fn copy<'a>(
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = unary(tree, n, a, Some(ta), attrs, &[]);
     o.operand(b, Some(tb));
     o
@@ -794,7 +794,7 @@ pub fn dim<'a>(
     i: ValueUse,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = unary(tree, n, a, Some(t), attrs, &[index]);
     o.operand(i, Some(index));
@@ -807,7 +807,7 @@ pub fn get_global<'a>(
     sym: &str,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     o.prop("name", symbol_ref(sym, vec![]));
     o.result_types.push(t);
@@ -824,7 +824,7 @@ pub fn global<'a>(
     t: TypeId,
     init: Option<Option<Attr>>,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     hoist(&mut o, &["alignment"]);
     if constant {
@@ -862,7 +862,7 @@ pub fn transpose<'a>(
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
     let text = format!("affine_map<({}) -> ({})>", dims.join(", "), perm.join(", "));
     o.prop(
@@ -886,7 +886,7 @@ pub fn reinterpret_cast<'a>(
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
     let (so, dyn_o) = split_mixed(offsets);
@@ -910,7 +910,7 @@ pub fn region_op<'a>(
     results: Option<Vec<TypeId>>,
     regions: Vec<RegionId>,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     o.operands_untyped(operands);
     o.result_types = results.unwrap_or_default();
@@ -923,7 +923,7 @@ pub fn region_op<'a>(
     o
 }
 
-pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Op<'a>, PErr<'a>> {
+pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Box<Op<'a>>, PErr<'a>> {
     let ty = match &v {
         Attr::Int { ty, .. } => ty.clone().unwrap_or(Type::i(64)),
         Attr::Float { ty, .. } => ty.clone().unwrap_or(Type::Float("f64".into())),
@@ -945,7 +945,7 @@ pub fn elementwise<'a>(
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
     ts: Types,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let none = tree.none;
     let mut o = with_attrs(op(tree, n), attrs);
     let result = ts.last().copied().unwrap_or(none);
@@ -1010,7 +1010,7 @@ pub fn cmp<'a>(
     flags: Option<Vec<Flag<'a>>>,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let table: &[&str] = if n.0 == "arith.cmpi" { &CMPI } else { &CMPF };
     let Some(idx) = table.iter().position(|x| *x == p) else {
         return Err(user(
@@ -1034,7 +1034,7 @@ pub fn linalg_index<'a>(
     d: (&'a str, Span),
     attrs: Option<Dict>,
     t: TypeId,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
     let mut o = with_attrs(op(tree, n), attrs);
     o.prop("dim", Attr::int(dim, Type::i(64)));
@@ -1057,7 +1057,7 @@ pub fn scf_for<'a>(
     ty: Option<TypeId>,
     body: RegionId,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     for v in [lb, ub, step] {
         o.operand(v, ty);
@@ -1091,7 +1091,7 @@ pub fn scf_if<'a>(
     then: RegionId,
     els: Option<RegionId>,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
@@ -1116,7 +1116,7 @@ pub fn scf_while<'a>(
     before: RegionId,
     after: RegionId,
     attrs: Option<Dict>,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let FnType { inputs, results } = ft;
     if inputs.len() != inits.len() {
         return Err(user(
@@ -1153,7 +1153,7 @@ pub fn scf_parallel<'a>(
     init: Option<(Vec<ValueUse>, Vec<TypeId>)>,
     body: RegionId,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = with_attrs(op(tree, n), attrs);
     let (inits, types) = init.unwrap_or_default();
@@ -1187,7 +1187,7 @@ pub fn scf_forall<'a>(
     outs: Option<IterArgs>,
     body: RegionId,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let (index, none) = (tree.index, tree.none);
     let mut o = with_attrs(op(tree, n), attrs);
     let rank = ubs.len();
@@ -1226,7 +1226,7 @@ pub fn execute_region<'a>(
     no_inline: bool,
     body: RegionId,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = region_op(tree, n, vec![], res, vec![body], attrs);
     if no_inline {
         o.prop("no_inline", Attr::Unit);
@@ -1242,7 +1242,7 @@ pub fn index_switch<'a>(
     cases: Vec<(i64, RegionId)>,
     default: RegionId,
     attrs: Option<Dict>,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let index = tree.index;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(arg, Some(index));
@@ -1269,7 +1269,7 @@ pub fn assert<'a>(
     v: ValueUse,
     msg: &str,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let i1 = tree.i1;
     let mut o = unary(tree, n, v, Some(i1), attrs, &[]);
     o.prop(
@@ -1303,7 +1303,7 @@ pub fn linalg_generic<'a>(
     extra: Option<Dict>,
     body: RegionId,
     res: Option<Vec<TypeId>>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = op(tree, n);
     for (k, v) in d {
         if matches!(
@@ -1337,7 +1337,7 @@ pub fn linalg_named<'a>(
     body: Option<(Vec<BlockArg>, RegionId)>,
     attrs: Option<Dict>,
     res: Option<Vec<TypeId>>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     o.props.extend(d.unwrap_or_default());
     if let Some(m) = maps {
@@ -1388,7 +1388,7 @@ pub fn tensor_empty<'a>(
     sizes: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = with_attrs(op(tree, n), attrs);
     for s in sizes {
@@ -1410,7 +1410,7 @@ pub fn pad<'a>(
     attrs: Option<Dict>,
     ta: TypeId,
     tb: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let index = tree.index;
     let mut o = unary(tree, n, src, Some(ta), attrs, &[tb]);
     let (slo, dlo) = split_mixed(lo);
@@ -1435,7 +1435,7 @@ pub fn concat<'a>(
     vs: Vec<ValueUse>,
     attrs: Option<Dict>,
     ft: FnType,
-) -> Result<Op<'a>, PErr<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
     let FnType { inputs, results } = ft;
     if inputs.len() != vs.len() {
@@ -1463,7 +1463,7 @@ pub fn from_elements<'a>(
     vs: Vec<ValueUse>,
     attrs: Option<Dict>,
     t: TypeId,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let elem = tree.element_of(t);
     let mut o = with_attrs(op(tree, n), attrs);
     for v in vs {
@@ -1478,7 +1478,7 @@ pub fn terminator<'a>(
     n: Named<'a>,
     attrs: Option<Dict>,
     vals: Option<(Uses, Types)>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     if let Some((vs, ts)) = vals {
         typed_operands(&mut o, &vs, &ts);
@@ -1492,7 +1492,7 @@ pub fn condition<'a>(
     cond: ValueUse,
     attrs: Option<Dict>,
     vals: Option<(Uses, Types)>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
@@ -1504,7 +1504,12 @@ pub fn condition<'a>(
 
 type SuccessorArgs = (Successor, Vec<ValueUse>, Vec<TypeId>);
 
-pub fn br<'a>(tree: &mut Tree<'a>, n: Named<'a>, s: SuccessorArgs, attrs: Option<Dict>) -> Op<'a> {
+pub fn br<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    s: SuccessorArgs,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
     let mut o = with_attrs(op(tree, n), attrs);
     let (succ, vs, ts) = s;
     typed_operands(&mut o, &vs, &ts);
@@ -1520,7 +1525,7 @@ pub fn cond_br<'a>(
     t: SuccessorArgs,
     f: SuccessorArgs,
     attrs: Option<Dict>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let i1 = tree.i1;
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
@@ -1541,7 +1546,7 @@ pub fn scf_reduce<'a>(
     n: Named<'a>,
     vals: Vec<(ValueUse, TypeId)>,
     regions: Vec<RegionId>,
-) -> Op<'a> {
+) -> Box<Op<'a>> {
     let mut o = op(tree, n);
     for (v, t) in vals {
         o.operand(v, Some(t));

@@ -23,8 +23,10 @@ pub struct Tree<'a> {
     type_text: FxHashMap<&'a str, TypeId>,
     /// The element type of shaped types (`memref.load` takes its result type from it).
     elements: FxHashMap<TypeId, TypeId>,
-    /// Emptied `Op` records to fill again (their vectors keep their capacity).
-    free: Vec<Op<'a>>,
+    /// Emptied `Op` records to fill again (their vectors keep their capacity). They are boxed:
+    /// a record is large, and grammar actions pass it along by value several times.
+    #[allow(clippy::vec_box)]
+    free: Vec<Box<Op<'a>>>,
     /// Op names, shared by all ops of a kind.
     op_names: FxHashMap<&'a str, Name>,
     /// How deeply each type nests (a scalar is 1), by id.
@@ -221,7 +223,7 @@ impl<'a> Tree<'a> {
     // Ops, blocks, regions
 
     /// An empty op record to fill in, named `name`.
-    pub fn op(&mut self, name: impl Into<Cow<'a, str>>, name_span: Span) -> Op<'a> {
+    pub fn op(&mut self, name: impl Into<Cow<'a, str>>, name_span: Span) -> Box<Op<'a>> {
         let mut o = self.free.pop().unwrap_or_default();
         o.name = name.into();
         o.name_span = name_span;
@@ -229,7 +231,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Stores an op; its result bindings and span come with `finish_op`.
-    pub fn add(&mut self, mut o: Op<'a>) -> OpId {
+    pub fn add(&mut self, mut o: Box<Op<'a>>) -> OpId {
         let id = OpId::new(self.file.skeleton.ops.len());
         let f = &mut self.file;
         f.op_syntax.push(OpSyntax {
