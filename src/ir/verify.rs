@@ -162,6 +162,9 @@ impl<'a> Verifier<'a> {
             self.flags(op, "fastmath", FASTMATH);
             self.flags(op, "overflowFlags", OVERFLOW);
         }
+        if let Some(class) = class {
+            self.result_count(op, o, class);
+        }
         match &*o.name {
             "func.func" => self.func(op, o),
             "func.call" => self.call(op, o),
@@ -181,6 +184,27 @@ impl<'a> Verifier<'a> {
                     self.ends_with_terminator(last);
                 }
             }
+        }
+    }
+
+    /// Ops whose kind fixes their number of results (none, or one) must have that many, as
+    /// their custom forms, which the printer writes, cannot say otherwise.
+    fn result_count(&mut self, op: OpId, o: &'a OpData, class: OpClass) {
+        use OpClass::*;
+        let expected = match class {
+            Module | FuncFunc | Terminator | Dealloc | Store | Copy | Global | Condition | Br
+            | CondBr | Assert | Reduce => 0,
+            Alloc | CastLike | View | Subview | Reshape | Load | TensorInsert | Dim | Rank
+            | GetGlobal | ExtractPointer | Transpose | ReinterpretCast | Constant | Select | Cmp
+            | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice | Pad
+            | Concat | FromElements => 1,
+            Call | CallIndirect | ExtractMetadata | AllocaScope | For | If | While | Parallel
+            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured => return,
+        };
+        match (expected, o.results.len()) {
+            (0, 0) | (1, 1) => {}
+            (0, _) => self.op_error(op, "requires zero results"),
+            _ => self.op_error(op, "requires one result"),
         }
     }
 
