@@ -195,9 +195,9 @@ impl<'a> Verifier<'a> {
             Module | FuncFunc | Terminator | Dealloc | Store | Copy | Global | Condition | Br
             | CondBr | Assert | Reduce => 0,
             Alloc | CastLike | View | Subview | Reshape | Load | TensorInsert | Dim | Rank
-            | GetGlobal | ExtractPointer | Transpose | ReinterpretCast | Constant | Select | Cmp
-            | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice | Pad
-            | Concat | FromElements => 1,
+            | GetGlobal | ExtractPointer | Transpose | ReinterpretCast | Constant | Select
+            | Cmp | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice
+            | Pad | Concat | FromElements => 1,
             Call | CallIndirect | ExtractMetadata | AllocaScope | For | If | While | Parallel
             | Forall | ExecuteRegion | IndexSwitch | Generic | Structured => return,
         };
