@@ -4,7 +4,7 @@
 //! Known op names become `Op(class, name)` tokens: the grammar has one rule per class of custom
 //! syntax (all arith binary ops share one), not one per op.
 
-use super::token::{LexError, Tok};
+use super::token::{Known, LexError, Tok};
 use crate::source::Span;
 use logos::Logos;
 use rustc_hash::FxHashMap;
@@ -171,8 +171,17 @@ impl<'a> Lexer<'a> {
     }
 
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
-        let Tok::BareId(s) = t else {
-            return PTok::T(t);
+        let s = match t {
+            Tok::BareId(s) => s,
+            Tok::Known1((known, s)) | Tok::Known2((known, s)) | Tok::Known3((known, s)) => {
+                return match known {
+                    Known::Kw(kw) => PTok::Kw(kw),
+                    Known::Op(class) => PTok::Op(class, s),
+                    Known::Int => PTok::IntType(s),
+                    Known::Float => PTok::FloatType(s),
+                };
+            }
+            t => return PTok::T(t),
         };
         let class = match self.seen.get(s) {
             Some(&c) => c,
