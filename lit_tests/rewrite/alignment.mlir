@@ -58,9 +58,9 @@ func.func @wide() {
 // A16-DAG:     [[O32:%[a-z0-9_]+]] = arith.constant 32 : index
 // A16-DAG:     [[O64:%[a-z0-9_]+]] = arith.constant 64 : index
 // A16:         [[POOL:%[a-z0-9_]+]] = memref.alloc() {alignment = 128 : i64} : memref<84xi8>
-// A16:         %a = memref.view [[POOL]]{{\[}}[[O64]]{{\]}}[] : memref<84xi8> to memref<20xi8>
+// A16:         %a = memref.view [[POOL]]{{\[}}[[O32]]{{\]}}[] : memref<84xi8> to memref<20xi8>
 // A16-NEXT:    %b = memref.view [[POOL]]{{\[}}[[O0]]{{\]}}[] : memref<84xi8> to memref<20xi8>
-// A16-NEXT:    %c = memref.view [[POOL]]{{\[}}[[O32]]{{\]}}[] : memref<84xi8> to memref<20xi8>
+// A16-NEXT:    %c = memref.view [[POOL]]{{\[}}[[O64]]{{\]}}[] : memref<84xi8> to memref<20xi8>
 // A16-LABEL: func.func @wide() {
 // A16-DAG:     [[W0:%[a-z0-9_]+]] = arith.constant 0 : index
 // A16-DAG:     [[W32:%[a-z0-9_]+]] = arith.constant 32 : index

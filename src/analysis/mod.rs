@@ -281,22 +281,10 @@ fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
     members.retain(|i| !drop.contains(i));
 }
 
-/// A lower bound on the pool of `buffers` that counts alignment: with `a` the smallest
-/// alignment, every offset is a multiple of `a`, so each buffer placed below another one at an
-/// instant takes at least its size rounded up to `a`. Hence the pool is at least the largest
-/// live total of those rounded sizes, less `a - 1` for the topmost buffer. Saturating.
+/// A lower bound on the pool of `buffers` that counts alignment: the planner's own
+/// (`plan::lower_bound`). Saturating.
 fn aligned_lower_bound(buffers: &[Buffer]) -> u64 {
-    let Some(align) = buffers.iter().map(|b| b.align).min() else {
-        return 0;
-    };
-    let rounded: Vec<Buffer> = buffers
-        .iter()
-        .map(|b| Buffer {
-            size: b.size.checked_next_multiple_of(align).unwrap_or(u64::MAX),
-            ..*b
-        })
-        .collect();
-    plan::lower_bound(&rounded).saturating_sub(align - 1)
+    plan::lower_bound(buffers)
 }
 
 fn plan_function(

@@ -3,8 +3,8 @@
 //! keeping the pool (the largest `offset + size`) small. It knows nothing about MLIR.
 //!
 //! The pieces, in the order `plan` uses them:
-//! - `lower_bound`: the largest total size live at one instant; a plan that reaches it is
-//!   proven optimal.
+//! - `lower_bound`: the largest total size live at one instant, raised by the padding that
+//!   the smallest alignment forces; a plan that reaches it is proven optimal.
 //! - `greedy`: a portfolio of best-fit placers (several orderings, lowest or tightest gap).
 //! - `search`: a depth-first branch and bound over canonical placements that improves the
 //!   greedy plan until it reaches the lower bound, proves optimality or spends its budget.
@@ -21,6 +21,7 @@ mod greedy;
 mod search;
 
 use crate::cli::PlannerChoice;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -123,7 +124,8 @@ pub struct Plan {
     pub offsets: Vec<u64>,
     /// The pool size: the largest `offset + size` (0 for no buffers).
     pub peak: u64,
-    /// The largest total size live at one instant; no plan can be smaller.
+    /// `lower_bound(buffers)`: the largest total size live at one instant, raised where the
+    /// smallest alignment forces padding; no plan can be smaller.
     pub lower_bound: u64,
     /// No plan is smaller: the peak equals the lower bound or the search proved it.
     pub proven_optimal: bool,
@@ -174,14 +176,27 @@ impl fmt::Display for PlanError {
 
 impl std::error::Error for PlanError {}
 
-/// The largest total size live at one instant (saturating at `u64::MAX`). Every plan's peak is
-/// at least this.
+/// A bound no plan's peak can go below (saturating at `u64::MAX`): the largest live total of
+/// sizes, raised by the padding that the smallest alignment forces (see `live_bound`).
 pub fn lower_bound(buffers: &[Buffer]) -> u64 {
-    live_peak(buffers).unwrap_or(u64::MAX)
+    live_bound(buffers).unwrap_or(u64::MAX)
 }
 
-/// The largest total size live at one instant, or `None` when it overflows.
-fn live_peak(buffers: &[Buffer]) -> Option<u64> {
+/// The planner's lower bound, or `None` when the plain live total overflows.
+///
+/// With `A` the smallest alignment of the buffers that take bytes (all are powers of two),
+/// every offset is a multiple of `A`. Buffers live at one instant, sorted by offset, each take
+/// at least their size rounded up to `A`, except the topmost, which takes its size: the pool
+/// is at least the live total of rounded sizes less the largest padding (`rounded - size`) of
+/// a live buffer. That is never below the plain live total of sizes, and never below the
+/// rounded total less `A - 1`.
+fn live_bound(buffers: &[Buffer]) -> Option<u64> {
+    let align = buffers
+        .iter()
+        .filter(|b| b.size > 0)
+        .map(|b| b.align)
+        .min()
+        .unwrap_or(1);
     // Half-open lifetimes: at equal times the ends (false) sort before the starts (true).
     let mut events: Vec<(u64, bool, u64)> = Vec::with_capacity(2 * buffers.len());
     for b in buffers {
@@ -189,16 +204,34 @@ fn live_peak(buffers: &[Buffer]) -> Option<u64> {
         events.push((b.end, false, b.size));
     }
     events.sort_unstable();
+    // Every partial sum after a start is the total of buffers live together, so a bound.
     let (mut live, mut peak) = (0u64, 0u64);
+    // The rounded total saturates: a total past `u64::MAX` only means no plan fits anyway.
+    let (mut rounded_live, mut bound) = (0u64, 0u64);
+    // Live paddings with their counts, for the largest one.
+    let mut pads: BTreeMap<u64, usize> = BTreeMap::new();
     for (_, is_start, size) in events {
+        let rounded = size.checked_next_multiple_of(align).unwrap_or(u64::MAX);
+        let pad = rounded - size;
         if is_start {
             live = live.checked_add(size)?;
             peak = peak.max(live);
+            rounded_live = rounded_live.saturating_add(rounded);
+            *pads.entry(pad).or_default() += 1;
+            let largest = pads.last_key_value().map_or(0, |(&p, _)| p);
+            bound = bound.max(rounded_live.saturating_sub(largest));
         } else {
             live -= size;
+            rounded_live = rounded_live.saturating_sub(rounded);
+            if let Some(count) = pads.get_mut(&pad) {
+                *count -= 1;
+                if *count == 0 {
+                    pads.remove(&pad);
+                }
+            }
         }
     }
-    Some(peak)
+    Some(peak.max(bound))
 }
 
 /// Plans offsets for `buffers` (see the module documentation).
@@ -217,7 +250,7 @@ pub fn plan(buffers: &[Buffer], opts: &PlanOptions) -> Result<Plan, PlanError> {
             return Err(PlanError::Overflow);
         }
     }
-    let lower_bound = live_peak(buffers).ok_or(PlanError::Overflow)?;
+    let lower_bound = live_bound(buffers).ok_or(PlanError::Overflow)?;
     let plan = match opts.strategy {
         Strategy::Naive => naive(buffers, lower_bound)?,
         Strategy::Greedy => planned(buffers, lower_bound, opts, false)?,

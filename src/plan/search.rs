@@ -30,7 +30,7 @@
 //! is cut, the step shrinks.
 
 use super::graph::Graph;
-use super::{Buffer, live_peak};
+use super::{Buffer, live_bound};
 use std::time::Instant;
 
 /// The shared search budget: nodes (placements tried) and the time cut-off.
@@ -400,7 +400,7 @@ impl Problem {
             conflicts,
             twin,
             sections: times.len().saturating_sub(1),
-            lower_bound: live_peak(&bufs).unwrap_or(u64::MAX),
+            lower_bound: live_bound(&bufs).unwrap_or(u64::MAX),
             small: bufs
                 .iter()
                 .try_fold(0u64, |sum, b| sum.checked_add(b.size))
