@@ -6,20 +6,48 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Conflict lists in compressed form, indexed by buffer index (buffers outside the planned
-/// items have empty lists).
+/// items have empty lists, and so have the members of cliques too large to search, see
+/// `build`).
 pub(crate) struct Graph {
     /// `list[first[i]..first[i + 1]]` are the buffers conflicting with buffer `i`.
     first: Vec<usize>,
     list: Vec<u32>,
+    /// For the members of a clique without lists, the size of their component.
+    clique_size: Vec<u32>,
     /// The planned items grouped by component, each group in `(start, index)` order.
     pub components: Vec<Vec<u32>>,
 }
 
 impl Graph {
     /// Builds the conflict lists of `items` (indices into `buffers`) with a sweep over time.
-    pub fn build(buffers: &[Buffer], items: &[u32]) -> Graph {
+    /// A component of more than `search_max` buffers that is a clique (all live at one
+    /// instant) gets no lists: the search never takes it, the greedy places it from
+    /// `clique_size`, and its lists would be quadratic in size.
+    pub fn build(buffers: &[Buffer], items: &[u32], search_max: usize) -> Graph {
         let mut order = items.to_vec();
         order.sort_unstable_by_key(|&i| (buffers[i as usize].start, i));
+        let mut components: Vec<Vec<u32>> = Vec::new();
+        let mut reach = 0u64;
+        for &i in &order {
+            let b = &buffers[i as usize];
+            if components.is_empty() || b.start >= reach {
+                components.push(Vec::new());
+            }
+            components.last_mut().unwrap().push(i);
+            reach = reach.max(b.end);
+        }
+        let mut clique_size = vec![0u32; buffers.len()];
+        for members in &components {
+            // Sorted by start: the last member starts latest.
+            let latest_start = buffers[*members.last().unwrap() as usize].start;
+            let earliest_end = members.iter().map(|&i| buffers[i as usize].end).min();
+            if members.len() > search_max && Some(latest_start) < earliest_end {
+                for &i in members {
+                    clique_size[i as usize] = members.len() as u32;
+                }
+            }
+        }
+        order.retain(|&i| clique_size[i as usize] == 0);
         let mut degree = vec![0usize; buffers.len()];
         sweep(buffers, &order, |a, b| {
             degree[a as usize] += 1;
@@ -40,24 +68,24 @@ impl Graph {
             list[fill[b as usize]] = a;
             fill[b as usize] += 1;
         });
-        let mut components: Vec<Vec<u32>> = Vec::new();
-        let mut reach = 0u64;
-        for &i in &order {
-            let b = &buffers[i as usize];
-            if components.is_empty() || b.start >= reach {
-                components.push(Vec::new());
-            }
-            components.last_mut().unwrap().push(i);
-            reach = reach.max(b.end);
-        }
         Graph {
             first,
             list,
+            clique_size,
             components,
         }
     }
 
-    /// The buffers whose lifetimes overlap buffer `i`'s.
+    /// How many buffers conflict with buffer `i`.
+    pub fn degree(&self, i: u32) -> usize {
+        match self.clique_size[i as usize] {
+            0 => self.conflicts(i).len(),
+            size => size as usize - 1,
+        }
+    }
+
+    /// The buffers whose lifetimes overlap buffer `i`'s (none listed for a member of a clique
+    /// without lists).
     pub fn conflicts(&self, i: u32) -> &[u32] {
         &self.list[self.first[i as usize]..self.first[i as usize + 1]]
     }

@@ -64,7 +64,7 @@ pub(crate) fn best(
     lower_bound: u64,
 ) -> Result<Greedy, PlanError> {
     let mut best: Option<Greedy> = None;
-    let mut placer = Placer::new(buffers.len());
+    let mut placer = Placer::new(buffers.len(), buffers, graph);
     let orderings = if items.len() > LARGE {
         LARGE_ORDERINGS
     } else {
@@ -74,12 +74,7 @@ pub(crate) fn best(
         let mut order = items.to_vec();
         order.sort_by_cached_key(|&i| {
             let b = &buffers[i as usize];
-            (
-                key(b, graph.conflicts(i).len()),
-                Reverse(b.size),
-                b.start,
-                i,
-            )
+            (key(b, graph.degree(i)), Reverse(b.size), b.start, i)
         });
         for (r, tightest) in [false, true].into_iter().enumerate() {
             let (offsets, peak) = placer.run(buffers, &order, graph, tightest)?;
@@ -106,13 +101,34 @@ pub(crate) fn best(
 struct Placer {
     placed: Vec<bool>,
     busy: Vec<(u64, u64)>,
+    /// For each buffer, the index in `runs` of its component when every two buffers of that
+    /// component conflict (all live at one instant), else `NOT_CLIQUE`.
+    clique: Vec<u32>,
+    /// Per such component, the union of its placed buffers' ranges as sorted, disjoint runs.
+    runs: Vec<Vec<(u64, u64)>>,
 }
 
+const NOT_CLIQUE: u32 = u32::MAX;
+
 impl Placer {
-    fn new(n: usize) -> Placer {
+    fn new(n: usize, buffers: &[Buffer], graph: &Graph) -> Placer {
+        let mut clique = vec![NOT_CLIQUE; n];
+        let mut runs = Vec::new();
+        for members in &graph.components {
+            let latest_start = members.iter().map(|&i| buffers[i as usize].start).max();
+            let earliest_end = members.iter().map(|&i| buffers[i as usize].end).min();
+            if members.len() > 1 && latest_start < earliest_end {
+                for &i in members {
+                    clique[i as usize] = runs.len() as u32;
+                }
+                runs.push(Vec::new());
+            }
+        }
         Placer {
             placed: vec![false; n],
             busy: Vec::new(),
+            clique,
+            runs,
         }
     }
 
@@ -125,10 +141,24 @@ impl Placer {
         tightest: bool,
     ) -> Result<(Vec<u64>, u64), PlanError> {
         self.placed.fill(false);
+        self.runs.iter_mut().for_each(Vec::clear);
         let mut offsets = vec![0u64; buffers.len()];
         let mut peak = 0u64;
         for &i in order {
             let b = &buffers[i as usize];
+            let c = self.clique[i as usize];
+            if c != NOT_CLIQUE {
+                // Every placed buffer of the component conflicts with this one: their union
+                // has the same gaps as their sorted ranges, without collecting and sorting.
+                let runs = &mut self.runs[c as usize];
+                let offset = fit(runs, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
+                let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
+                add_run(runs, offset, top);
+                offsets[i as usize] = offset;
+                self.placed[i as usize] = true;
+                peak = peak.max(top);
+                continue;
+            }
             self.busy.clear();
             for &j in graph.conflicts(i) {
                 if self.placed[j as usize] {
@@ -173,9 +203,36 @@ fn fit(busy: &[(u64, u64)], size: u64, align: u64, tightest: bool) -> Option<u64
     }
 }
 
+/// Adds `[start, end)` to the sorted, disjoint `runs`, merging the runs it overlaps or touches.
+fn add_run(runs: &mut Vec<(u64, u64)>, start: u64, end: u64) {
+    let first = runs.partition_point(|&(_, e)| e < start);
+    let last = runs.partition_point(|&(s, _)| s <= end);
+    if first == last {
+        runs.insert(first, (start, end));
+    } else {
+        let merged = (start.min(runs[first].0), end.max(runs[last - 1].1));
+        runs.splice(first..last, [merged]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::fit;
+    use super::{add_run, fit};
+
+    #[test]
+    fn add_run_merges_what_it_touches() {
+        let mut runs = vec![(10, 20), (30, 34), (40, 50)];
+        add_run(&mut runs, 0, 5);
+        assert_eq!(runs, [(0, 5), (10, 20), (30, 34), (40, 50)]);
+        add_run(&mut runs, 20, 30);
+        assert_eq!(runs, [(0, 5), (10, 34), (40, 50)]);
+        add_run(&mut runs, 36, 38);
+        assert_eq!(runs, [(0, 5), (10, 34), (36, 38), (40, 50)]);
+        add_run(&mut runs, 3, 60);
+        assert_eq!(runs, [(0, 60)]);
+        add_run(&mut runs, 60, 64);
+        assert_eq!(runs, [(0, 64)]);
+    }
 
     #[test]
     fn fit_takes_the_lowest_or_the_tightest_gap() {

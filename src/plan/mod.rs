@@ -299,7 +299,12 @@ fn planned(
     let items: Vec<u32> = (0..buffers.len() as u32)
         .filter(|&i| buffers[i as usize].size > 0)
         .collect();
-    let graph = graph::Graph::build(buffers, &items);
+    let search_max = match opts.strategy {
+        _ if !search => 0,
+        Strategy::Auto => AUTO_SEARCH_MAX_BUFFERS,
+        _ => EXACT_SEARCH_MAX_BUFFERS,
+    };
+    let graph = graph::Graph::build(buffers, &items, search_max);
     let mut best = greedy::best(buffers, &items, &graph, lower_bound)?;
     // Alignment padding can make every best fit worse than one buffer after another (a
     // buffer placed on an odd top pads where the baseline would not): never return more
@@ -321,10 +326,7 @@ fn planned(
         strategy_used: best.name,
     };
     if search && !plan.proven_optimal {
-        let max_size = match opts.strategy {
-            Strategy::Auto => AUTO_SEARCH_MAX_BUFFERS,
-            _ => EXACT_SEARCH_MAX_BUFFERS,
-        };
+        let max_size = search_max;
         let mut budget =
             search::Budget::new(opts.node_limit, Instant::now().checked_add(opts.time_limit));
         let offsets = &mut plan.offsets;
