@@ -262,7 +262,7 @@ impl Component {
         } else if run.complete {
             // As in IDA*: the smallest bound that pruned the tree is a lower bound.
             self.low = run.min_pruned.max(target + 1).min(self.peak);
-            self.step = (self.peak - self.low).div_ceil(2);
+            self.step = self.peak.saturating_sub(self.low).div_ceil(2);
             self.rounds += 1;
         } else {
             self.rounds += 1;
@@ -270,13 +270,15 @@ impl Component {
         if self.rounds == n + LADDER_VIEWS.len() {
             self.rounds = 0;
             self.limit = self.limit.saturating_mul(2);
-            if self.step > (self.peak - self.low) / 16 {
+            if self.step > self.peak.saturating_sub(self.low) / 16 {
                 self.step /= 2;
             } else {
-                self.step = (self.peak - self.low).div_ceil(2);
+                self.step = self.peak.saturating_sub(self.low).div_ceil(2);
             }
         }
-        self.step = self.step.clamp(1, (self.peak - self.low).max(1));
+        self.step = self
+            .step
+            .clamp(1, self.peak.saturating_sub(self.low).max(1));
         self.proven = self.peak <= self.low;
     }
 }
