@@ -106,6 +106,9 @@ struct Placer {
     clique: Vec<u32>,
     /// Per such component, the union of its placed buffers' ranges as sorted, disjoint runs.
     runs: Vec<Vec<(u64, u64)>>,
+    /// Per such component, its smallest size and smallest alignment: a gap that cannot hold
+    /// a buffer of both never will (gaps only shrink), so it is merged into the runs.
+    smallest: Vec<(u64, u64)>,
 }
 
 const NOT_CLIQUE: u32 = u32::MAX;
@@ -114,6 +117,7 @@ impl Placer {
     fn new(n: usize, buffers: &[Buffer], graph: &Graph) -> Placer {
         let mut clique = vec![NOT_CLIQUE; n];
         let mut runs = Vec::new();
+        let mut smallest = Vec::new();
         for members in &graph.components {
             let latest_start = members.iter().map(|&i| buffers[i as usize].start).max();
             let earliest_end = members.iter().map(|&i| buffers[i as usize].end).min();
@@ -122,6 +126,9 @@ impl Placer {
                     clique[i as usize] = runs.len() as u32;
                 }
                 runs.push(Vec::new());
+                let size = members.iter().map(|&i| buffers[i as usize].size).min();
+                let align = members.iter().map(|&i| buffers[i as usize].align).min();
+                smallest.push((size.unwrap_or(1), align.unwrap_or(1)));
             }
         }
         Placer {
@@ -129,6 +136,7 @@ impl Placer {
             busy: Vec::new(),
             clique,
             runs,
+            smallest,
         }
     }
 
@@ -153,7 +161,8 @@ impl Placer {
                 let runs = &mut self.runs[c as usize];
                 let offset = fit(runs, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
                 let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
-                add_run(runs, offset, top);
+                let (size, align) = self.smallest[c as usize];
+                add_run(runs, offset, top, size, align);
                 offsets[i as usize] = offset;
                 self.placed[i as usize] = true;
                 peak = peak.max(top);
@@ -203,15 +212,32 @@ fn fit(busy: &[(u64, u64)], size: u64, align: u64, tightest: bool) -> Option<u64
     }
 }
 
-/// Adds `[start, end)` to the sorted, disjoint `runs`, merging the runs it overlaps or touches.
-fn add_run(runs: &mut Vec<(u64, u64)>, start: u64, end: u64) {
+/// Adds `[start, end)` to the sorted, disjoint `runs`, merging the runs it overlaps or touches,
+/// and the gaps next to it that cannot hold `size` bytes at a multiple of `align` (merging a
+/// gap that nothing can use leaves `fit`'s choices as they are).
+fn add_run(runs: &mut Vec<(u64, u64)>, start: u64, end: u64, size: u64, align: u64) {
     let first = runs.partition_point(|&(_, e)| e < start);
     let last = runs.partition_point(|&(s, _)| s <= end);
+    let mut k = first;
     if first == last {
         runs.insert(first, (start, end));
     } else {
         let merged = (start.min(runs[first].0), end.max(runs[last - 1].1));
         runs.splice(first..last, [merged]);
+    }
+    let useless =
+        |lo: u64, hi: u64| align_up(lo, align).is_none_or(|o| o.saturating_add(size) > hi);
+    if k + 1 < runs.len() && useless(runs[k].1, runs[k + 1].0) {
+        runs[k].1 = runs[k + 1].1;
+        runs.remove(k + 1);
+    }
+    if k > 0 && useless(runs[k - 1].1, runs[k].0) {
+        runs[k - 1].1 = runs[k].1;
+        runs.remove(k);
+        k -= 1;
+    }
+    if k == 0 && runs[0].0 > 0 && useless(0, runs[0].0) {
+        runs[0].0 = 0;
     }
 }
 
@@ -259,16 +285,29 @@ mod tests {
     #[test]
     fn add_run_merges_what_it_touches() {
         let mut runs = vec![(10, 20), (30, 34), (40, 50)];
-        add_run(&mut runs, 0, 5);
+        add_run(&mut runs, 0, 5, 1, 1);
         assert_eq!(runs, [(0, 5), (10, 20), (30, 34), (40, 50)]);
-        add_run(&mut runs, 20, 30);
+        add_run(&mut runs, 20, 30, 1, 1);
         assert_eq!(runs, [(0, 5), (10, 34), (40, 50)]);
-        add_run(&mut runs, 36, 38);
+        add_run(&mut runs, 36, 38, 1, 1);
         assert_eq!(runs, [(0, 5), (10, 34), (36, 38), (40, 50)]);
-        add_run(&mut runs, 3, 60);
+        add_run(&mut runs, 3, 60, 1, 1);
         assert_eq!(runs, [(0, 60)]);
-        add_run(&mut runs, 60, 64);
+        add_run(&mut runs, 60, 64, 1, 1);
         assert_eq!(runs, [(0, 64)]);
+        // Gaps that cannot hold 4 bytes at a multiple of 16 are merged away.
+        let mut runs = vec![(16, 20)];
+        add_run(&mut runs, 32, 40, 4, 16);
+        assert_eq!(runs, [(16, 40)]);
+        add_run(&mut runs, 50, 52, 4, 16);
+        assert_eq!(runs, [(16, 52)]);
+        add_run(&mut runs, 70, 72, 4, 16);
+        assert_eq!(runs, [(16, 52), (70, 72)]);
+        add_run(&mut runs, 2, 14, 4, 16);
+        assert_eq!(runs, [(0, 52), (70, 72)]);
+        let mut runs = vec![(64, 70)];
+        add_run(&mut runs, 72, 80, 4, 16);
+        assert_eq!(runs, [(64, 80)]);
     }
 
     #[test]
