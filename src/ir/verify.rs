@@ -164,6 +164,7 @@ impl<'a> Verifier<'a> {
         }
         if let Some(class) = class {
             self.result_count(op, o, class);
+            self.condition_and_parent(op, o, class);
         }
         match &*o.name {
             "func.func" => self.func(op, o),
@@ -205,6 +206,40 @@ impl<'a> Verifier<'a> {
             (0, 0) | (1, 1) => {}
             (0, _) => self.op_error(op, "requires zero results"),
             _ => self.op_error(op, "requires one result"),
+        }
+    }
+
+    /// The conditions that custom forms print without a type must be `i1`, and the ops that
+    /// only make sense inside one kind of op must be in it (their custom forms are read back
+    /// with that parent's implicit terminator).
+    fn condition_and_parent(&mut self, op: OpId, o: &'a OpData, class: OpClass) {
+        use super::types::Signedness;
+        if matches!(class, OpClass::CondBr | OpClass::If | OpClass::Assert)
+            && let Some(&c) = o.operands.first()
+        {
+            let t = self.m.value_type(c);
+            if !matches!(
+                t,
+                Type::Int {
+                    width: 1,
+                    signedness: Signedness::Signless
+                }
+            ) {
+                let got = t.to_string();
+                self.op_error(
+                    op,
+                    format!("operand #0 must be 1-bit signless integer, but got '{got}'"),
+                );
+            }
+        }
+        let parent = match &*o.name {
+            "scf.reduce" => "scf.parallel",
+            "scf.condition" => "scf.while",
+            _ => return,
+        };
+        let actual = self.m.parent_op(op).map(|p| &*self.m.op(p).name);
+        if actual != Some(parent) {
+            self.op_error(op, format!("expects parent op '{parent}'"));
         }
     }
 
