@@ -714,14 +714,14 @@ impl<'a> State<'a> {
             .copied()
             .max()
             .unwrap_or(0);
-        if base + unplaced > target {
-            return Err(Some(base + unplaced));
+        if base.saturating_add(unplaced) > target {
+            return Err(Some(base.saturating_add(unplaced)));
         }
         self.by_offset.retain(|&(offset, _)| offset > base);
         // No section can go above the highest start plus its unplaced size: when that fits,
         // the sweep cannot prune.
         let highest_start = self.by_offset.iter().map(|&(t, _)| t).max().unwrap_or(0);
-        if highest_start + unplaced > target {
+        if highest_start.saturating_add(unplaced) > target {
             self.by_offset
                 .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
             for &(t, k) in &self.by_offset {
@@ -731,7 +731,7 @@ impl<'a> State<'a> {
                 } else {
                     stack(&mut self.stacked[p.sections(k)], size)
                 };
-                let bound = t + highest;
+                let bound = t.saturating_add(highest);
                 if bound > target {
                     return Err(Some(bound));
                 }
