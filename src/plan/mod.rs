@@ -305,17 +305,7 @@ fn planned(
         _ => EXACT_SEARCH_MAX_BUFFERS,
     };
     let graph = graph::Graph::build(buffers, &items, search_max);
-    let mut best = greedy::best(buffers, &items, &graph, lower_bound)?;
-    // Alignment padding can make every best fit worse than one buffer after another (a
-    // buffer placed on an odd top pads where the baseline would not): never return more
-    // than the baseline. Its overflow is no reason to fail, the greedy plan fits.
-    if let Ok(baseline) = naive(buffers, lower_bound)
-        && baseline.peak < best.peak
-    {
-        best.offsets = baseline.offsets;
-        best.peak = baseline.peak;
-        best.name = baseline.strategy_used;
-    }
+    let best = greedy::best(buffers, &items, &graph, lower_bound)?;
     let mut plan = Plan {
         offsets: best.offsets,
         peak: best.peak,
@@ -352,6 +342,19 @@ fn planned(
         plan.proven_optimal = outcome.proven || plan.peak == lower_bound;
         plan.timed_out = budget.timed_out;
         plan.nodes = budget.nodes;
+    }
+    // Alignment padding can make every best fit worse than one buffer after another (a
+    // buffer placed on an odd top pads where the baseline would not): never return more
+    // than the baseline. Only after the search, which improves the greedy plan component by
+    // component and needs its offsets (the baseline stacks the components on each other).
+    // The baseline's overflow is no reason to fail, the plan found fits.
+    if let Ok(baseline) = naive(buffers, lower_bound)
+        && baseline.peak < plan.peak
+    {
+        plan.offsets = baseline.offsets;
+        plan.peak = baseline.peak;
+        plan.strategy_used = baseline.strategy_used;
+        plan.proven_optimal = plan.peak == lower_bound;
     }
     Ok(plan)
 }
