@@ -348,13 +348,26 @@ fn planned(
     // than the baseline. Only after the search, which improves the greedy plan component by
     // component and needs its offsets (the baseline stacks the components on each other).
     // The baseline's overflow is no reason to fail, the plan found fits.
-    if let Ok(baseline) = naive(buffers, lower_bound)
-        && baseline.peak < plan.peak
-    {
-        plan.offsets = baseline.offsets;
-        plan.peak = baseline.peak;
-        plan.strategy_used = baseline.strategy_used;
-        plan.proven_optimal = plan.peak == lower_bound;
+    if let Ok(baseline) = naive(buffers, lower_bound) {
+        // Zero-size buffers stay at offset 0, as in every other plan.
+        let mut offsets = baseline.offsets;
+        for (offset, b) in offsets.iter_mut().zip(buffers) {
+            if b.size == 0 {
+                *offset = 0;
+            }
+        }
+        let peak = offsets
+            .iter()
+            .zip(buffers)
+            .map(|(&offset, b)| offset + b.size)
+            .max()
+            .unwrap_or(0);
+        if peak < plan.peak {
+            plan.offsets = offsets;
+            plan.peak = peak;
+            plan.strategy_used = baseline.strategy_used;
+            plan.proven_optimal = plan.peak == lower_bound;
+        }
     }
     Ok(plan)
 }
