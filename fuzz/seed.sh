@@ -92,3 +92,11 @@ for name, data in plans:
         out.write(data)
 print("plan seeds: %d" % len(plans))
 PY
+
+# Every input that made a target fail once (fuzz/regressions/<target>/) is a seed too, so each
+# run replays them first.
+for target in parse roundtrip rewrite plan; do
+  if [[ -d "$fuzz_dir/regressions/$target" ]]; then
+    cp "$fuzz_dir/regressions/$target"/* "$corpus/$target/"
+  fi
+done
