@@ -281,12 +281,6 @@ fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
     members.retain(|i| !drop.contains(i));
 }
 
-/// A lower bound on the pool of `buffers` that counts alignment: the planner's own
-/// (`plan::lower_bound`). Saturating.
-fn aligned_lower_bound(buffers: &[Buffer]) -> u64 {
-    plan::lower_bound(buffers)
-}
-
 fn plan_function(
     m: &Module,
     func: OpId,
@@ -367,7 +361,9 @@ fn plan_function(
             let replaced = buffers
                 .iter()
                 .fold(0u64, |acc, b| acc.saturating_add(b.size));
-            let hopeless = !opts.pool_all && aligned_lower_bound(&buffers) > replaced;
+            // The planner's lower bound counts alignment: above the bytes replaced, no plan
+            // of these members can save memory.
+            let hopeless = !opts.pool_all && plan::lower_bound(&buffers) > replaced;
             if hopeless {
                 drop_smallest(&mut members, &allocations);
                 continue;
