@@ -11,11 +11,22 @@ use crate::source::SourceFile;
 use std::time::Duration;
 
 /// Parses, builds and verifies the IR of one source file.
+///
+/// A large text is parsed on two threads, each part of it on its own. When the IR then has
+/// an error, the text is read again on one thread, so that the errors reported are those of
+/// the whole text as one piece, whatever the split.
 pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
-    let items = crate::syntax::parse(&file.text)?;
-    let module = crate::ir::build::build(items)?;
-    crate::ir::verify::verify(&module)?;
-    Ok(module)
+    let built = |items| {
+        let module = crate::ir::build::build(items)?;
+        crate::ir::verify::verify(&module)?;
+        Ok(module)
+    };
+    match crate::syntax::parse(&file.text).and_then(built) {
+        Err(_) if crate::syntax::may_split(&file.text) => {
+            built(crate::syntax::parse_whole(&file.text)?)
+        }
+        result => result,
+    }
 }
 
 /// Analysis options from the command line.

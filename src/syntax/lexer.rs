@@ -4,6 +4,7 @@
 //! Known op names become `Op(class, name)` tokens: the grammar has one rule per class of custom
 //! syntax (all arith binary ops share one), not one per op.
 
+use super::split::Hole;
 use super::token::{Known, LexError, Tok};
 use crate::source::Span;
 use logos::Logos;
@@ -121,8 +122,21 @@ pub enum PTok<'a> {
     Kw(Kw),
     /// A known op name: its class and its full name (`return` is `func.return`).
     Op(OpClass, &'a str),
+    /// Starts the token stream of a run of ops cut out of a block (see `split`).
+    HoleStart,
     IntType(&'a str),
     FloatType(&'a str),
+}
+
+/// Where a lexer leaves out a hole (see `Lexer::around_hole`).
+enum Cut {
+    None,
+    /// The hole starts at or past `from`; the other thread sends it (or that there is none).
+    Pending {
+        from: usize,
+        hole: std::sync::mpsc::Receiver<Option<Hole>>,
+    },
+    At(Hole),
 }
 
 /// A lexical error with its span.
@@ -135,6 +149,13 @@ pub struct SpannedLexError {
 /// The token stream of one source text, as LALRPOP wants it.
 pub struct Lexer<'a> {
     inner: logos::SpannedIter<'a, Tok<'a>>,
+    /// Where the part being lexed starts in the whole text (spans are of the whole text).
+    base: usize,
+    text: &'a str,
+    /// A token to give before the text's (`PTok::HoleStart`).
+    first: Option<(usize, PTok<'a>, usize)>,
+    /// Where to leave out a hole that another thread parses (see `split`).
+    cut: Cut,
     /// How bare identifiers seen before were classified: a file names few distinct ops,
     /// keywords and types, many times each.
     seen: FxHashMap<&'a str, Class>,
@@ -163,13 +184,55 @@ const MAX_SEEN: usize = 4096;
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer::part(text, 0..text.len(), None)
+    }
+
+    /// The tokens of the byte range `part` of `text` (it must start and end between tokens),
+    /// with spans in the whole text; `first` comes before them.
+    pub fn part(text: &'a str, part: std::ops::Range<usize>, first: Option<PTok<'a>>) -> Lexer<'a> {
         Lexer {
-            inner: Tok::lexer(text).spanned(),
+            inner: Tok::lexer(&text[part.clone()]).spanned(),
+            base: part.start,
+            text,
+            first: first.map(|t| (part.start, t, part.start)),
+            cut: Cut::None,
             seen: FxHashMap::default(),
             depth: 0,
         }
     }
 
+    /// The tokens of `text` without the hole that `hole` will tell, which starts at or past
+    /// `from`: the lexer waits for it when it gets there (no hole: the whole text).
+    pub fn around_hole(
+        text: &'a str,
+        from: usize,
+        hole: std::sync::mpsc::Receiver<Option<Hole>>,
+    ) -> Lexer<'a> {
+        let mut lexer = Lexer::new(text);
+        lexer.cut = Cut::Pending { from, hole };
+        lexer
+    }
+
+    /// Whether the token starting at `start` is the first of the hole to leave out; learns the
+    /// hole when the lexer first gets to where it may start.
+    fn at_hole(&mut self, start: usize) -> Option<Hole> {
+        if let Cut::Pending { from, hole } = &self.cut {
+            if start < *from {
+                return None;
+            }
+            self.cut = match hole.recv() {
+                Ok(Some(h)) => Cut::At(h),
+                Ok(None) | Err(_) => Cut::None,
+            };
+        }
+        match self.cut {
+            Cut::At(h) if start >= h.start => {
+                self.cut = Cut::None;
+                Some(h)
+            }
+            _ => None,
+        }
+    }
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
         let s = match t {
             Tok::BareId(s) => s,
@@ -208,7 +271,20 @@ impl<'a> Iterator for Lexer<'a> {
     type Item = Result<(usize, PTok<'a>, usize), SpannedLexError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (tok, range) = self.inner.next()?;
+        if let Some(first) = self.first.take() {
+            return Some(Ok(first));
+        }
+        let (tok, range) = loop {
+            let (tok, range) = self.inner.next()?;
+            let (start, end) = (range.start + self.base, range.end + self.base);
+            if let Some(hole) = self.at_hole(start) {
+                // Go on after the hole (it starts and ends between tokens).
+                self.inner = Tok::lexer(&self.text[hole.end..]).spanned();
+                self.base = hole.end;
+                continue;
+            }
+            break (tok, start..end);
+        };
         Some(match tok {
             Ok(t) => {
                 match t {

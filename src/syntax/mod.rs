@@ -6,6 +6,7 @@ pub mod ast;
 pub mod custom;
 pub mod lexer;
 pub mod recover;
+pub mod split;
 pub mod token;
 pub mod tree;
 
@@ -21,8 +22,32 @@ mod generated {
 }
 
 /// Parses one source text into its syntax tree, or finds every syntax error in it (see
-/// `recover`).
+/// `recover`). A large text is parsed on two threads (see `split`).
 pub fn parse(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
+    if may_split(text)
+        && let Some(file) = split::parse_parallel(text)
+    {
+        return Ok(file);
+    }
+    parse_whole(text)
+}
+
+/// Whether `parse` may parse this text on two threads.
+pub fn may_split(text: &str) -> bool {
+    text.len() >= split::MIN_BYTES && threads() > 1
+}
+
+/// How many threads `parse` may use: 1 when the environment variable `BUFREUSE_THREADS` says
+/// so (to compare with, or to keep a core free), else 2.
+fn threads() -> usize {
+    match std::env::var("BUFREUSE_THREADS").ok().as_deref() {
+        Some("1") => 1,
+        _ => 2,
+    }
+}
+
+/// Parses one source text on this thread (see `parse`).
+pub fn parse_whole(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
     match parse_once(text) {
         Ok(file) => Ok(file),
         Err(first) => Err(recover::all_errors(text, first, |t| {
@@ -32,6 +57,13 @@ pub fn parse(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
             })
         })),
     }
+}
+
+/// Runs the parser over `lexer`'s tokens into `tree`; false if it stopped at an error.
+fn parse_tokens<'a>(tree: &mut tree::Tree<'a>, lexer: Lexer<'a>) -> bool {
+    generated::mlir::FileParser::new()
+        .parse(tree, lexer)
+        .is_ok()
 }
 
 /// One parse of `text`: the tree, or the errors found.

@@ -35,6 +35,10 @@ pub struct Tree<'a> {
     attr_alias_names: FxHashSet<&'a str>,
     /// Errors found while parsing that did not stop the parser.
     errors: Vec<Diagnostic>,
+    /// The text parsed is a run of ops cut out of a block (`split`): aliases are defined
+    /// outside it, so uses of attribute aliases are collected to be checked afterwards.
+    hole: bool,
+    alias_uses: Vec<(&'a str, Span)>,
     /// Frequent types, interned up front.
     pub index: TypeId,
     pub none: TypeId,
@@ -88,6 +92,11 @@ pub fn attr_depth(a: &Attr) -> u32 {
 
 impl<'a> Tree<'a> {
     pub fn new(text: &'a str) -> Tree<'a> {
+        Tree::for_part(text, text.len(), false)
+    }
+
+    /// A tree for `len` bytes of `text`; for a run of ops cut out of a block if `hole`.
+    pub fn for_part(text: &'a str, len: usize, hole: bool) -> Tree<'a> {
         let mut types = TypeTable::default();
         let mut intern = |t: Type| TypeId::new(types.insert_full(t).0);
         let (index, none, i1, i64) = (
@@ -98,7 +107,7 @@ impl<'a> Tree<'a> {
         );
         let depths = vec![1; types.len()];
         // A generous guess from the size of the text saves regrowing the large arenas.
-        let ops_guess = text.len() / 64;
+        let ops_guess = len / 64;
         let mut skeleton = Module::default();
         skeleton.ops.reserve(ops_guess);
         Tree {
@@ -123,6 +132,8 @@ impl<'a> Tree<'a> {
             depths,
             attr_alias_names: FxHashSet::default(),
             errors: Vec::new(),
+            hole,
+            alias_uses: Vec::new(),
             index,
             none,
             i1,
@@ -133,6 +144,12 @@ impl<'a> Tree<'a> {
     /// The finished syntax tree, and the errors recorded on the way (`error`).
     pub fn finish(self) -> (File<'a>, Vec<Diagnostic>) {
         (self.file, self.errors)
+    }
+
+    /// Like `finish`, for a run of ops cut out of a block: also the attribute aliases it uses
+    /// that it could not check (`undefined_attr_alias`).
+    pub fn finish_hole(self) -> (File<'a>, Vec<Diagnostic>, Vec<(&'a str, Span)>) {
+        (self.file, self.errors, self.alias_uses)
     }
 
     /// Records an error and lets the parser go on.
@@ -421,6 +438,11 @@ impl<'a> Tree<'a> {
     /// Records the use of an attribute alias not defined above, once per name: later uses of
     /// the name count as defined.
     pub fn undefined_attr_alias(&mut self, name: &'a str, span: Span) {
+        if self.hole {
+            self.alias_uses.push((name, span));
+            self.attr_alias_names.insert(name);
+            return;
+        }
         self.error(Diagnostic::error(
             span,
             format!("undefined symbol alias id '{}'", &name[1..]),
@@ -440,5 +462,10 @@ impl<'a> Tree<'a> {
 
     pub fn top_op(&mut self, op: OpId) {
         self.file.top.push(op);
+    }
+
+    /// The ops of a run cut out of a block (see `split`), kept as the top-level ops.
+    pub fn hole_ops(&mut self, ops: Vec<OpId>) {
+        self.file.top = ops;
     }
 }

@@ -1,0 +1,356 @@
+//! Parsing a large file on two threads. A quick scan of the text finds a *hole*: a run of
+//! whole ops in the middle of one block, covering about half of the text. A second thread
+//! parses the hole (its token stream starts with `PTok::HoleStart`, and the grammar reads it
+//! as a list of ops) while the first parses the text around it; then the hole's syntax tree
+//! is merged into the other one, its ops put into the block between the ops that surround it.
+//!
+//! The scan cannot tell everything the parser can (an op written over several lines whose
+//! continuation line starts like an op, say), so the split is only taken when both parses
+//! succeed and the merge finds the hole where the scan put it; otherwise `parse` parses the
+//! whole text again on one thread, which also gives the diagnostics. A split parse gives the
+//! same records as a whole one, only in another arena order, which `ir::build` renumbers.
+
+use super::ast::{ArgType, File};
+use super::lexer::{Lexer, PTok};
+use super::tree::Tree;
+use crate::source::Span;
+
+/// Texts shorter than this are parsed on one thread: a second thread would not pay off.
+pub const MIN_BYTES: usize = 1 << 20;
+
+/// The second thread's stack: dropping a failed parse's deep attributes recurses, as on the
+/// main worker thread (only the pages touched are committed).
+const STACK_BYTES: usize = 1 << 30;
+
+/// A run of whole ops of one block: `start` is where its first op starts, `end` where the op
+/// after its last one starts (that op, the block's last, stays with the surrounding text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole {
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The hole that splits the work most evenly, if the text has one worth a thread: it starts
+/// at the first op of its block at or past `from`.
+pub fn find_hole(text: &str, from: usize) -> Option<Hole> {
+    let n = text.len();
+    let mut best: Option<Hole> = None;
+    let score = |h: &Hole| (h.end - h.start).min(n - (h.end - h.start));
+    scan(text, from, |h| {
+        if best.is_none_or(|b| score(&h) > score(&b)) {
+            best = Some(h);
+        }
+    });
+    best.filter(|h| h.end - h.start >= n / 8)
+}
+
+/// An open bracket during the scan; for a `{`, what is known of its current block.
+struct Level {
+    brace: bool,
+    /// Lines of the current block that start like an op.
+    ops: u32,
+    /// The first such line at or past `from` that is not the block's first.
+    hole_start: Option<usize>,
+    /// The last such line.
+    last_op: usize,
+}
+
+/// Bytes the scan stops at; it steps over all others.
+const STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    let stops = b"\n\"/()[]{}";
+    while k < stops.len() {
+        t[stops[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// Calls `found` with a hole for every block that ends after `from` and has at least three
+/// lines that start like an op, the second of them at or past `from`: from that line to the
+/// block's last op line. It follows strings, comments and brackets, and takes a line as the
+/// start of an op when, inside braces, it starts with `%`, `"` or a dotted name.
+pub fn scan(text: &str, from: usize, mut found: impl FnMut(Hole)) {
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut stack: Vec<Level> = Vec::new();
+    let close = |level: &Level, found: &mut dyn FnMut(Hole)| {
+        if let Some(start) = level.hole_start
+            && level.last_op > start
+        {
+            found(Hole {
+                start,
+                end: level.last_op,
+            });
+        }
+    };
+    let mut i = 0;
+    let mut line_start = true;
+    while i < n {
+        if line_start {
+            line_start = false;
+            while i < n && matches!(b[i], b' ' | b'\t' | b'\r') {
+                i += 1;
+            }
+            if i == n {
+                break;
+            }
+            if let Some(level) = stack.last_mut()
+                && level.brace
+            {
+                match b[i] {
+                    b'^' => {
+                        close(level, &mut found);
+                        *level = Level {
+                            brace: true,
+                            ops: 0,
+                            hole_start: None,
+                            last_op: 0,
+                        };
+                    }
+                    c if c == b'%' || c == b'"' || starts_op_name(&b[i..]) => {
+                        if i >= from && level.hole_start.is_none() && level.ops >= 1 {
+                            level.hole_start = Some(i);
+                        }
+                        level.ops += 1;
+                        level.last_op = i;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Step over the bytes that change nothing.
+        match b[i..].iter().position(|&c| STOPS[c as usize]) {
+            Some(k) => i += k,
+            None => break,
+        }
+        let c = b[i];
+        match c {
+            b'\n' => line_start = true,
+            b'"' => {
+                i += 1;
+                while i < n && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i + 1 < n && b[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => stack.push(Level {
+                brace: c == b'{',
+                ops: 0,
+                hole_start: None,
+                last_op: 0,
+            }),
+            b')' | b']' | b'}' => {
+                if let Some(level) = stack.pop()
+                    && level.brace
+                {
+                    close(&level, &mut found);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// Whether the text starts with a dotted name such as `memref.alloc`.
+fn starts_op_name(b: &[u8]) -> bool {
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let word = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$'))
+        .count();
+    b[..word].contains(&b'.')
+}
+
+/// Parses `text` on two threads: the second scans for a hole (`find_hole`) and parses it,
+/// the first parses the text around it, learning where the hole is when it gets there. With
+/// no hole, the first thread's parse is of the whole text. `None` when a part fails to parse
+/// or the parts do not fit together as the scan expected (the caller then parses the text
+/// whole, which also finds the errors).
+pub fn parse_parallel(text: &str) -> Option<File<'_>> {
+    parse_around(text, text.len() / 100 * FROM_PERCENT, find_hole)
+}
+
+/// Parses `text` with the given hole cut out on another thread (for tests: any hole `scan`
+/// finds must give the same tree as a parse of the whole text).
+pub fn parse_with_hole(text: &str, hole: Hole) -> Option<File<'_>> {
+    parse_around(text, hole.start, |_, _| Some(hole))
+}
+
+/// `parse_parallel` with the hole that `find(text, from)` gives (it must start at or past
+/// `from`).
+fn parse_around<'a>(
+    text: &'a str,
+    from: usize,
+    find: impl FnOnce(&str, usize) -> Option<Hole> + Send,
+) -> Option<File<'a>> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        let second = std::thread::Builder::new()
+            .name("bufreuse-parse".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let hole = find(text, from);
+                // The first thread may have stopped at an error already.
+                let _ = send.send(hole);
+                hole.map(|h| (h, parse_hole(text, h)))
+            })
+            .ok()?;
+        let outer = parse_outer(text, from, receive);
+        let second = second.join().ok()?;
+        let mut outer = outer?;
+        let Some((hole, cut)) = second else {
+            return Some(outer);
+        };
+        let (cut, alias_uses) = cut?;
+        // An attribute alias the hole uses must be defined above it.
+        let defined_above = |name: &str| {
+            outer.aliases.iter().any(|a| match a {
+                super::ast::AliasDef::Attr { name: n, span, .. } => {
+                    *n == name && (span.start as usize) < hole.start
+                }
+                super::ast::AliasDef::Type { .. } => false,
+            })
+        };
+        if !alias_uses.iter().all(|(name, _)| defined_above(name)) {
+            return None;
+        }
+        merge(&mut outer, cut, hole)?;
+        Some(outer)
+    })
+}
+
+/// The hole starts at or past this percentage of the text: a little past the middle, since
+/// the second thread scans the text before it parses.
+const FROM_PERCENT: usize = 51;
+
+/// The text around the hole that the receiver will tell (all of it if there is none).
+fn parse_outer(
+    text: &str,
+    from: usize,
+    hole: std::sync::mpsc::Receiver<Option<Hole>>,
+) -> Option<File<'_>> {
+    let mut tree = Tree::new(text);
+    let lexer = Lexer::around_hole(text, from, hole);
+    let parsed = super::parse_tokens(&mut tree, lexer);
+    let (file, errors) = tree.finish();
+    (parsed && errors.is_empty()).then_some(file)
+}
+
+/// The hole, with the attribute aliases it uses.
+type HoleFile<'a> = (File<'a>, Vec<(&'a str, Span)>);
+
+fn parse_hole(text: &str, hole: Hole) -> Option<HoleFile<'_>> {
+    let mut tree = Tree::for_part(text, hole.end - hole.start, true);
+    let lexer = Lexer::part(text, hole.start..hole.end, Some(PTok::HoleStart));
+    let parsed = super::parse_tokens(&mut tree, lexer);
+    let (file, errors, alias_uses) = tree.finish_hole();
+    (parsed && errors.is_empty()).then_some((file, alias_uses))
+}
+
+/// Moves the hole's records into `outer` (their ids and side-table positions shifted, their
+/// types interned again) and puts its ops into the block that surrounds it, before the op
+/// at `hole.end`. `None` if `outer` has no such block.
+fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
+    // The block that holds the op at `hole.end`, and that op's position in it.
+    let after = outer
+        .skeleton
+        .ops
+        .iter()
+        .position(|o| o.span.start as usize == hole.end)?;
+    let (block, at) = outer
+        .skeleton
+        .blocks
+        .iter()
+        .enumerate()
+        .find_map(|(b, data)| Some((b, data.ops.iter().position(|o| o.index() == after)?)))?;
+    // The op before the hole must be in the same block.
+    let before = *outer.skeleton.blocks[block].ops.get(at.checked_sub(1)?)?;
+    if outer.skeleton.ops[before.index()].span.end as usize > hole.start {
+        return None;
+    }
+
+    let types: Vec<crate::ir::TypeId> = cut
+        .types
+        .into_iter()
+        .map(|t| crate::ir::TypeId::new(outer.types.insert_full(t).0))
+        .collect();
+    let ty = |t: crate::ir::TypeId| types[t.index()];
+    let skeleton = &mut outer.skeleton;
+    let (op_base, block_base, region_base) = (
+        skeleton.ops.len() as u32,
+        skeleton.blocks.len() as u32,
+        skeleton.regions.len() as u32,
+    );
+    let mut cut_ops = cut.skeleton.ops;
+    skeleton.ops.append(&mut cut_ops);
+    for o in &mut skeleton.ops[op_base as usize..] {
+        for r in o.regions.iter_mut() {
+            r.0 += region_base;
+        }
+    }
+    skeleton
+        .blocks
+        .extend(cut.skeleton.blocks.into_iter().map(|mut b| {
+            for o in &mut b.ops {
+                o.0 += op_base;
+            }
+            b
+        }));
+    skeleton
+        .regions
+        .extend(cut.skeleton.regions.into_iter().map(|mut r| {
+            for b in &mut r.blocks {
+                b.0 += block_base;
+            }
+            r
+        }));
+    let (uses, groups, result_types, successors) = (
+        outer.uses.len() as u32,
+        outer.group_spans.len() as u32,
+        outer.result_types.len() as u32,
+        outer.successors.len() as u32,
+    );
+    outer
+        .op_syntax
+        .extend(cut.op_syntax.into_iter().map(|mut s| {
+            s.uses += uses;
+            s.groups += groups;
+            s.result_types += result_types;
+            s.successors += successors;
+            s
+        }));
+    outer.uses.extend(cut.uses.into_iter().map(|mut u| {
+        u.ty = u.ty.map(ty);
+        u
+    }));
+    outer.group_spans.extend(cut.group_spans);
+    outer
+        .result_types
+        .extend(cut.result_types.into_iter().map(ty));
+    outer.successors.extend(cut.successors);
+    outer
+        .block_syntax
+        .extend(cut.block_syntax.into_iter().map(|mut b| {
+            for a in &mut b.args {
+                if let ArgType::Given(t) = &mut a.ty {
+                    *t = ty(*t);
+                }
+            }
+            b
+        }));
+    let ops = &mut outer.skeleton.blocks[block].ops;
+    ops.splice(
+        at..at,
+        cut.top.into_iter().map(|o| crate::ir::OpId(o.0 + op_base)),
+    );
+    Some(())
+}
