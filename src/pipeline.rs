@@ -11,22 +11,64 @@ use crate::source::SourceFile;
 use std::time::Duration;
 
 /// Parses, builds and verifies the IR of one source file.
+pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
+    load_then(file, |_| ()).map(|(module, ())| module)
+}
+
+/// Parses and builds the IR of one source file, then verifies it while `then` runs on it
+/// (on two threads when the module is large): `then`'s result counts only if the module is
+/// valid.
 ///
 /// A large text is parsed on two threads, each part of it on its own. When the IR then has
 /// an error, the text is read again on one thread, so that the errors reported are those of
 /// the whole text as one piece, whatever the split.
-pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
-    let built = |items| {
+pub fn load_then<T: Send>(
+    file: &SourceFile,
+    then: impl Fn(&Module) -> T + Sync,
+) -> Result<(Module, T), Vec<Diagnostic>> {
+    let attempt = |items| -> Result<(Module, T), Vec<Diagnostic>> {
         let module = crate::ir::build::build(items)?;
-        crate::ir::verify::verify(&module)?;
-        Ok(module)
+        let result = verify_alongside(&module, &then)?;
+        Ok((module, result))
     };
-    match crate::syntax::parse(&file.text).and_then(built) {
+    match crate::syntax::parse(&file.text).and_then(attempt) {
         Err(_) if crate::syntax::may_split(&file.text) => {
-            built(crate::syntax::parse_whole(&file.text)?)
+            attempt(crate::syntax::parse_whole(&file.text)?)
         }
         result => result,
     }
+}
+
+/// A module with at least this many ops is verified on a thread of its own.
+const VERIFY_APART_OPS: usize = 20_000;
+
+/// The verifier's stack (it follows nested regions, as the main worker thread does).
+const VERIFY_STACK_BYTES: usize = 1 << 30;
+
+/// Verifies `module` and runs `then` on it, side by side when the module is large.
+fn verify_alongside<T: Send>(
+    module: &Module,
+    then: &(impl Fn(&Module) -> T + Sync),
+) -> Result<T, Vec<Diagnostic>> {
+    if module.ops.len() < VERIFY_APART_OPS || crate::syntax::threads() < 2 {
+        crate::ir::verify::verify(module)?;
+        return Ok(then(module));
+    }
+    std::thread::scope(|scope| {
+        let verified = std::thread::Builder::new()
+            .name("bufreuse-verify".into())
+            .stack_size(VERIFY_STACK_BYTES)
+            .spawn_scoped(scope, || crate::ir::verify::verify(module));
+        let result = then(module);
+        match verified {
+            Ok(handle) => match handle.join() {
+                Ok(verified) => verified.map(|()| result),
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            // No thread: verify here.
+            Err(_) => crate::ir::verify::verify(module).map(|()| result),
+        }
+    })
 }
 
 /// Analysis options from the command line.
@@ -67,7 +109,7 @@ pub fn analyze(
 pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     match cli.mode() {
         Mode::Print => Ok(Output {
-            stdout: crate::ir::print::print_module(&load(file)?),
+            stdout: load_then(file, crate::ir::print::print_module)?.1,
             ..Output::default()
         }),
         Mode::Analyze => {

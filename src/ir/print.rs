@@ -16,13 +16,8 @@ use std::fmt::Write;
 
 /// Prints a whole module.
 pub fn print_module(m: &Module) -> String {
-    let mut p = Printer {
-        m,
-        out: String::with_capacity(m.ops.len() * 64),
-        indent: 0,
-        type_text: vec![None; m.types.len()],
-        classes: FxHashMap::default(),
-    };
+    let mut p = Printer::new(m, m.ops.len() * 64);
+    p.may_split = true;
     // Attribute aliases first: type aliases may name them (a memref layout), and mlir-opt
     // needs every alias defined before its use.
     for (name, a) in &m.attr_aliases {
@@ -31,9 +26,7 @@ pub fn print_module(m: &Module) -> String {
     for (name, t) in &m.type_aliases {
         let _ = writeln!(p.out, "{name} = {t}");
     }
-    for &op in &m.top {
-        p.op(op);
-    }
+    p.ops(&m.top);
     for section in &m.metadata {
         let _ = writeln!(p.out, "\n{section}");
     }
@@ -43,13 +36,7 @@ pub fn print_module(m: &Module) -> String {
 /// Prints one op in generic form with its results (`%a = "dialect.op"(...) ...`), for
 /// diagnostics; the ops of its regions are printed as `print_module` prints them.
 pub fn print_op_generic(m: &Module, op: OpId) -> String {
-    let mut p = Printer {
-        m,
-        out: String::new(),
-        indent: 0,
-        type_text: vec![None; m.types.len()],
-        classes: FxHashMap::default(),
-    };
+    let mut p = Printer::new(m, 0);
     let o = m.op(op);
     if !o.results.is_empty() {
         p.values(&o.results);
@@ -142,7 +129,16 @@ struct Printer<'a> {
     /// The custom syntax class of each op name, by the name's address: ops of one kind share
     /// their name (`ir::Name`), and matching a name against the op table is slow.
     classes: FxHashMap<*const u8, Option<OpClass>>,
+    /// The ops of one large block may be printed on two threads (see `ops`); only once.
+    may_split: bool,
 }
+
+/// A block with at least this many ops is printed by two threads, half each.
+const SPLIT_OPS: usize = 20_000;
+
+/// The stack of the second printing thread: printing recurses over nested regions (up to
+/// `build::MAX_NESTING` deep), as on the main worker thread.
+const STACK_BYTES: usize = 1 << 30;
 
 /// Property names a custom form shows through its own syntax (never in its attribute dict).
 const SYNTAX_PROPS: &[&str] = &[
@@ -188,6 +184,58 @@ const SYNTAX_PROPS: &[&str] = &[
 ];
 
 impl<'a> Printer<'a> {
+    fn new(m: &'a Module, capacity: usize) -> Printer<'a> {
+        Printer {
+            m,
+            out: String::with_capacity(capacity),
+            indent: 0,
+            type_text: vec![None; m.types.len()],
+            classes: FxHashMap::default(),
+            may_split: false,
+        }
+    }
+
+    /// Prints the ops of a block, the second half of a large block on another thread
+    /// (`BUFREUSE_THREADS=1`: all on this one).
+    fn ops(&mut self, ops: &[OpId]) {
+        if self.may_split && ops.len() >= SPLIT_OPS && crate::syntax::threads() > 1 {
+            self.may_split = false;
+            let (first, second) = ops.split_at(ops.len() / 2);
+            let (m, indent) = (self.m, self.indent);
+            let tail = std::thread::scope(|scope| {
+                let tail = std::thread::Builder::new()
+                    .name("bufreuse-print".into())
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut p = Printer::new(m, second.len() * 64);
+                        p.indent = indent;
+                        for &o in second {
+                            p.op(o);
+                        }
+                        p.out
+                    });
+                for &o in first {
+                    self.op(o);
+                }
+                tail.map(|t| t.join())
+            });
+            match tail {
+                Ok(Ok(text)) => self.out.push_str(&text),
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                // No thread: print the rest here.
+                Err(_) => {
+                    for &o in second {
+                        self.op(o);
+                    }
+                }
+            }
+            return;
+        }
+        for &o in ops {
+            self.op(o);
+        }
+    }
+
     fn pad(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("  ");
@@ -400,9 +448,7 @@ impl<'a> Printer<'a> {
                 }
             }
             self.indent += 1;
-            for &o in ops {
-                self.op(o);
-            }
+            self.ops(ops);
             self.indent -= 1;
         }
         self.pad();

@@ -37,9 +37,10 @@ pub fn may_split(text: &str) -> bool {
     text.len() >= split::MIN_BYTES && threads() > 1
 }
 
-/// How many threads `parse` may use: 1 when the environment variable `BUFREUSE_THREADS` says
-/// so (to compare with, or to keep a core free), else 2.
-fn threads() -> usize {
+/// How many threads the front end may use (`parse`, and `ir::print` for a large block): 1
+/// when the environment variable `BUFREUSE_THREADS` says so (to compare with, or to keep a
+/// core free), else 2.
+pub fn threads() -> usize {
     match std::env::var("BUFREUSE_THREADS").ok().as_deref() {
         Some("1") => 1,
         _ => 2,
