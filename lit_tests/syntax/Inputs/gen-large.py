@@ -5,7 +5,8 @@ Usage: gen-large.py KIND, where KIND is
                  linalg.generic with an attribute alias) and a small one after it;
   syntax-error   the same with a syntax error three quarters of the way in;
   undefined      the same with a use of an undefined value three quarters of the way in;
-  bad-alias      the same with a use of an undefined attribute alias there.
+  bad-alias      the same with a use of an undefined attribute alias there;
+  bad-call       the same with a call of an undefined function there (a verifier error).
 """
 
 import sys
@@ -21,6 +22,8 @@ for i in range(N):
             out.append(f"    %e{i} = arith.addf %x, : f32")
         elif kind == "undefined":
             out.append(f"    %e{i} = arith.addf %x, %nowhere : f32")
+        elif kind == "bad-call":
+            out.append("    func.call @nowhere() : () -> ()")
         elif kind == "bad-alias":
             out.append(f"    %e{i} = memref.alloc() {{map = #nowhere}} : memref<8xf32>")
     out.append(f"    %m{i} = memref.alloc() : memref<8xf32>")
