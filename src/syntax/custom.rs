@@ -10,6 +10,7 @@ use super::ast::*;
 use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
+use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -947,6 +948,18 @@ pub fn elementwise<'a>(
     ts: Types,
 ) -> Box<Op<'a>> {
     let none = tree.none;
+    let expected = elementwise_arity(n.0);
+    if !(expected == 0 || vs.len() == expected) {
+        tree.error(Diagnostic::error(
+            n.1,
+            format!(
+                "'{}' takes {expected} operand{} in its custom form, not {}",
+                n.0,
+                if expected == 1 { "" } else { "s" },
+                vs.len()
+            ),
+        ));
+    }
     let mut o = with_attrs(op(tree, n), attrs);
     let result = ts.last().copied().unwrap_or(none);
     let select = o.name.as_ref() == "arith.select";
@@ -966,6 +979,18 @@ pub fn elementwise<'a>(
     set_flags(&mut o, flags);
     o.result_types.push(result);
     o
+}
+
+/// How many operands the custom form of an elementwise op takes (0: not checked here).
+fn elementwise_arity(name: &str) -> usize {
+    match name.split_once('.') {
+        Some(("arith", "select")) | Some(("math", "fma")) => 3,
+        Some(("arith", "negf")) => 1,
+        Some(("arith", _)) => 2,
+        Some(("math", "atan2" | "powf" | "ipowi" | "fpowi" | "copysign")) => 2,
+        Some(("math", _)) => 1,
+        _ => 0,
+    }
 }
 
 /// Predicate keywords of `arith.cmpi` and `arith.cmpf`, in MLIR's numbering.
