@@ -17,17 +17,21 @@
 //! - a node is pruned by a bound per time section: the unplaced buffers there that cannot
 //!   start below `t` need `max(t, last offset) + their sizes` (later placements go higher);
 //! - unplaced buffers that share no time section are independent parts, solved one after
-//!   the other (a part that fails fails the node, without revisiting the others' choices).
+//!   the other (a part that fails fails the node, without revisiting the others' choices);
+//!   every part's bound is checked before the first part is searched, and with MiniMalloc's
+//!   tie orders each part is ranked again by what is unplaced in it (as MiniMalloc's dynamic
+//!   decomposition preorders its sub-problems again), its canonical order starting afresh
+//!   at the last offset.
 //!
 //! Each run is a decision search for a plan at or below a target, in one *view* of the
 //! component: a tie order (start time, or MiniMalloc's preorderings by the total size live
 //! in a buffer's sections, its lifetime's width and its area) and a direction of time (a
 //! time-reversed component has the same plans, a different tree). Rounds go in cycles whose
-//! node limit doubles (as MiniMalloc's round robin over its preorderings): a few views look
-//! for a plan at the lower bound, then a few walk a ladder of targets below the best plan. A
-//! plan found on the ladder keeps the step; a run that exhausts its tree raises the lower
-//! bound to the smallest bound that pruned it (as in IDA*); when every ladder run of a cycle
-//! is cut, the step shrinks.
+//! node limit doubles from 2n (as MiniMalloc's round robin over its preorderings): two views
+//! look for a plan at the lower bound, then four walk a ladder of targets below the best
+//! plan with shorter runs. A plan found on the ladder keeps the step; a run that exhausts its
+//! tree raises the lower bound to the smallest bound that pruned it (as in IDA*); when every
+//! ladder run of a cycle is cut, the step shrinks.
 
 use super::graph::Graph;
 use super::{Buffer, live_bound};
@@ -132,15 +136,15 @@ pub(crate) fn improve(
             let in_order: Vec<u32> = order.iter().map(|&k| members[k]).collect();
             let views = VIEWS
                 .iter()
-                .map(|&(tie, mirror)| {
+                .map(|&(tie, mirror, rerank)| {
                     if mirror {
                         (
-                            Problem::new(&mirrored, graph, &in_order, tie),
+                            Problem::new(&mirrored, graph, &in_order, tie, rerank),
                             order.clone(),
                         )
                     } else {
                         (
-                            Problem::new(buffers, graph, members, tie),
+                            Problem::new(buffers, graph, members, tie, rerank),
                             (0..members.len()).collect(),
                         )
                     }
@@ -170,21 +174,32 @@ pub(crate) fn improve(
     }
 }
 
-/// The views of a component that rounds cycle through: a tie order, and whether time runs
-/// backwards (the same plans, a different tree). On MiniMalloc's instances the first view
-/// finds plans at the lower bound with the fewest nodes on most; the others help on a few.
-const VIEWS: [(TieOrder, bool); 5] = [
-    (TieOrder::TotalWidthArea, false),
-    (TieOrder::WidthAreaTotal, false),
-    (TieOrder::Start, true),
-    (TieOrder::Start, false),
-    (TieOrder::Size, false),
+/// The views of a component that rounds cycle through: a tie order, whether time runs
+/// backwards (the same plans, a different tree), and whether parts are ranked again when the
+/// unplaced buffers split (see `TieOrder::is_dynamic`).
+const VIEWS: [(TieOrder, bool, bool); 6] = [
+    (TieOrder::TotalWidthArea, false, true),
+    (TieOrder::TotalAreaWidth, false, true),
+    (TieOrder::TotalWidthArea, false, false),
+    (TieOrder::WidthAreaTotal, false, false),
+    (TieOrder::Start, false, false),
+    (TieOrder::Start, true, false),
 ];
 
 /// The views (indices into `VIEWS`) that look for plans at the lower bound, then the ones
-/// that walk the ladder, in each cycle.
-const BOUND_VIEWS: [usize; 3] = [0, 1, 2];
-const LADDER_VIEWS: [usize; 4] = [0, 1, 3, 2];
+/// that walk the ladder, in each cycle. MiniMalloc's preorderings TWA and TAW, ranked again
+/// in every part, find plans at the bound on all its instances that have one (B and H only
+/// with TAW, E and I only with TWA).
+const BOUND_VIEWS: [usize; 2] = [0, 1];
+const LADDER_VIEWS: [usize; 4] = [2, 3, 4, 5];
+
+/// The node limit of a ladder search is the limit of the searches at the bound divided by
+/// this, or by `LADDER_DIV_IMPROVING` in a cycle after one in which the ladder found a plan:
+/// the budget goes where plans are being found. (Measured on MiniMalloc's instances: with the
+/// ladder's searches as long as the bound's, E's plan at the bound, 511,088 nodes in one
+/// search, does not fit in 10 seconds' budget; with all of them short, D and J end higher.)
+const LADDER_DIV: u64 = 16;
+const LADDER_DIV_IMPROVING: u64 = 2;
 
 /// The search of one component across rounds.
 ///
@@ -206,8 +221,12 @@ struct Component {
     step: u64,
     /// The node limit of each search in this cycle.
     limit: u64,
-    /// Rounds done in this cycle: the first `views.len()` at the bound, then the ladder.
+    /// Rounds done in this cycle: the first `BOUND_VIEWS.len()` at the bound, then the
+    /// ladder.
     rounds: usize,
+    /// The ladder found a plan in the previous cycle, and in this one.
+    improved: bool,
+    improving: bool,
 }
 
 impl Component {
@@ -226,11 +245,13 @@ impl Component {
             low,
             proven: peak <= low,
             step: peak.saturating_sub(low).div_ceil(2),
-            limit: 2 * problem.len() as u64 + 100,
+            limit: 2 * problem.len() as u64,
             views,
             offsets,
             peak,
             rounds: 0,
+            improved: false,
+            improving: false,
         }
     }
 
@@ -253,8 +274,19 @@ impl Component {
             LADDER_VIEWS[self.rounds - n]
         };
         let (problem, position) = &self.views[view];
-        let run = decide(problem, target, self.limit, budget);
+        let limit = if at_bound {
+            self.limit
+        } else {
+            let div = if self.improved {
+                LADDER_DIV_IMPROVING
+            } else {
+                LADDER_DIV
+            };
+            (self.limit / div).max(1)
+        };
+        let run = decide(problem, target, limit, budget);
         if let Some(found) = run.plan {
+            self.improving |= !at_bound;
             self.peak = run.peak;
             for (k, &offset) in found.iter().enumerate() {
                 self.offsets[position[k]] = offset;
@@ -269,6 +301,7 @@ impl Component {
         }
         if self.rounds == n + LADDER_VIEWS.len() {
             self.rounds = 0;
+            self.improved = std::mem::take(&mut self.improving);
             self.limit = self.limit.saturating_mul(2);
             if self.step > self.peak.saturating_sub(self.low) / 16 {
                 self.step /= 2;
@@ -289,18 +322,35 @@ impl Component {
 enum TieOrder {
     /// By start time.
     Start,
-    /// Larger sizes first.
-    Size,
     /// MiniMalloc's preorderings, larger first: the largest total size live in one of the
-    /// buffer's sections, the width of its lifetime, its area (size times width).
+    /// buffer's sections, the width of its lifetime, its area (size times width). The total
+    /// counts the unplaced buffers: it is computed again for each part when the unplaced
+    /// buffers split into independent parts.
     TotalWidthArea,
+    TotalAreaWidth,
     WidthAreaTotal,
+}
+
+impl TieOrder {
+    /// The order depends on the unplaced buffers, so parts are ranked again when they split.
+    fn is_dynamic(self) -> bool {
+        matches!(
+            self,
+            TieOrder::TotalWidthArea | TieOrder::TotalAreaWidth | TieOrder::WidthAreaTotal
+        )
+    }
 }
 
 /// One component, renumbered: local index `k` is the `k`-th buffer by `(start, index)`.
 struct Problem {
-    /// Each buffer's place in the tie order of the canonical key `(offset, rank)`.
+    /// Each buffer's place in the tie order of the canonical key `(offset, rank)` at the root.
     rank: Vec<u32>,
+    tie: TieOrder,
+    rerank: bool,
+    /// The buffer's index in the whole problem: the last tie-breaker.
+    id: Vec<u32>,
+    /// The length of the buffer's lifetime.
+    width: Vec<u64>,
     size: Vec<u64>,
     align: Vec<u64>,
     /// The time sections a buffer covers: `first_section[k]..end_section[k]`.
@@ -319,7 +369,13 @@ struct Problem {
 }
 
 impl Problem {
-    fn new(buffers: &[Buffer], graph: &Graph, members: &[u32], tie: TieOrder) -> Problem {
+    fn new(
+        buffers: &[Buffer],
+        graph: &Graph,
+        members: &[u32],
+        tie: TieOrder,
+        rerank: bool,
+    ) -> Problem {
         let bufs: Vec<Buffer> = members.iter().map(|&i| buffers[i as usize]).collect();
         let mut times: Vec<u64> = bufs.iter().flat_map(|b| [b.start, b.end]).collect();
         times.sort_unstable();
@@ -352,10 +408,6 @@ impl Problem {
         }
         let first_section: Vec<u32> = bufs.iter().map(|b| section(b.start)).collect();
         let end_section: Vec<u32> = bufs.iter().map(|b| section(b.end)).collect();
-        // The tie order of the canonical key.
-        let mut tie_order: Vec<u32> = (0..bufs.len() as u32).collect();
-        let width = |k: u32| bufs[k as usize].end - bufs[k as usize].start;
-        let area = |k: u32| bufs[k as usize].size as u128 * width(k) as u128;
         // The largest total size live in any of a buffer's sections.
         let mut demand = vec![0u64; times.len()];
         for (k, b) in bufs.iter().enumerate() {
@@ -369,31 +421,12 @@ impl Problem {
             live = live.wrapping_add(*d);
             *d = live;
         }
-        let total: Vec<u64> = (0..bufs.len())
-            .map(|k| {
-                demand[first_section[k] as usize..end_section[k] as usize]
-                    .iter()
-                    .copied()
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let total = |k: u32| total[k as usize];
-        use std::cmp::Reverse as R;
-        match tie {
-            TieOrder::Start => {}
-            TieOrder::Size => tie_order.sort_by_key(|&k| (R(bufs[k as usize].size), k)),
-            TieOrder::TotalWidthArea => tie_order
-                .sort_by_key(|&k| (R(total(k)), R(width(k)), R(area(k)), members[k as usize])),
-            TieOrder::WidthAreaTotal => tie_order
-                .sort_by_key(|&k| (R(width(k)), R(area(k)), R(total(k)), members[k as usize])),
-        }
-        let mut rank = vec![0u32; bufs.len()];
-        for (r, &k) in tie_order.iter().enumerate() {
-            rank[k as usize] = r as u32;
-        }
-        Problem {
-            rank,
+        let mut problem = Problem {
+            rank: vec![0; bufs.len()],
+            tie,
+            rerank,
+            id: members.to_vec(),
+            width: bufs.iter().map(|b| b.end - b.start).collect(),
             size: bufs.iter().map(|b| b.size).collect(),
             align: bufs.iter().map(|b| b.align).collect(),
             first_section,
@@ -407,6 +440,34 @@ impl Problem {
                 .iter()
                 .try_fold(0u64, |sum, b| sum.checked_add(b.size))
                 .is_some_and(|sum| sum <= u32::MAX as u64),
+        };
+        let mut order: Vec<u32> = (0..bufs.len() as u32).collect();
+        problem.sort_by_tie(&mut order, &demand);
+        for (r, &k) in order.iter().enumerate() {
+            problem.rank[k as usize] = r as u32;
+        }
+        problem
+    }
+
+    /// Sorts `group` into the tie order, with `live[s]` the total size counted in section
+    /// `s` (all buffers at the root; the unplaced ones when a part is re-ranked).
+    fn sort_by_tie(&self, group: &mut [u32], live: &[u64]) {
+        let total = |k: u32| live[self.sections(k)].iter().copied().max().unwrap_or(0);
+        let width = |k: u32| self.width[k as usize];
+        let area = |k: u32| self.size[k as usize] as u128 * width(k) as u128;
+        let id = |k: u32| self.id[k as usize];
+        use std::cmp::Reverse as R;
+        match self.tie {
+            TieOrder::Start => group.sort_unstable(),
+            TieOrder::TotalWidthArea => {
+                group.sort_by_cached_key(|&k| (R(total(k)), R(width(k)), R(area(k)), id(k)))
+            }
+            TieOrder::TotalAreaWidth => {
+                group.sort_by_cached_key(|&k| (R(total(k)), R(area(k)), R(width(k)), id(k)))
+            }
+            TieOrder::WidthAreaTotal => {
+                group.sort_by_cached_key(|&k| (R(width(k)), R(area(k)), R(total(k)), id(k)))
+            }
         }
     }
 
@@ -434,8 +495,7 @@ struct Run {
     min_pruned: u64,
 }
 
-/// Searches for a plan with peak at most `target`, each path allowed `discrepancies`
-/// departures from the branching order, within `limit` nodes.
+/// Searches for a plan with peak at most `target` within `limit` nodes.
 fn decide(problem: &Problem, target: u64, limit: u64, budget: &mut Budget) -> Run {
     let mut state = State::new(problem, target, limit);
     let all: Vec<u32> = (0..problem.len() as u32).collect();
@@ -484,7 +544,9 @@ struct State<'a> {
     stacked: Vec<u64>,
     /// The same in 32 bits, for components whose sizes sum to less than 2^32.
     stacked32: Vec<u32>,
-    /// Key of the last placed buffer: (offset, local index + 1); (0, 0) at the root.
+    /// Each buffer's place in the tie order of its part (see `TieOrder::is_dynamic`).
+    rank: Vec<u32>,
+    /// Key of the last placed buffer: (offset, rank + 1); (0, 0) at the root.
     last: (u64, u32),
     /// Nodes left for this search.
     nodes_left: u64,
@@ -525,6 +587,7 @@ impl<'a> State<'a> {
             } else {
                 Vec::new()
             },
+            rank: problem.rank.clone(),
             last: (0, 0),
             nodes_left: limit,
             min_pruned: u64::MAX,
@@ -551,7 +614,7 @@ impl<'a> State<'a> {
         }
         self.placed[k as usize] = true;
         self.offset[k as usize] = offset;
-        self.last = (offset, p.rank[k as usize] + 1);
+        self.last = (offset, self.rank[k as usize] + 1);
         marks
     }
 
@@ -585,20 +648,49 @@ impl<'a> State<'a> {
         if splits(self.problem, group) {
             let parts = split(self.problem, group);
             let start = self.last;
+            // With a dynamic tie order each part is ranked by what is unplaced in it, as
+            // MiniMalloc's dynamic decomposition does (its sub-problems are preordered
+            // again). A part's keys then only compare with each other: the canonical order
+            // starts again at the last offset. This is what finds plans at the bound on
+            // B, E, H and I of MiniMalloc's instances (see bench/plan/RESULTS.md).
+            let dynamic = self.problem.tie.is_dynamic() && self.problem.rerank;
+            let saved: Vec<u32> = if dynamic {
+                group.iter().map(|&k| self.rank[k as usize]).collect()
+            } else {
+                Vec::new()
+            };
+            // Every part must fit before any is searched: a part that cannot would otherwise
+            // be found out only after the parts before it were solved (as MiniMalloc checks
+            // every section of a partition after each placement).
+            for part in &parts {
+                if let Err(bound) = self.bound(part) {
+                    self.min_pruned = self.min_pruned.min(bound);
+                    return Ok(false);
+                }
+            }
             let mut done: Vec<(usize, usize)> = Vec::new();
             let mut placed: Vec<u32> = Vec::new();
+            let mut solved = true;
             for part in &parts {
                 self.last = start;
+                if dynamic {
+                    self.rerank(part);
+                    self.last = (start.0, 0);
+                }
                 let marks = (self.floor_trail.len(), self.raise_trail.len());
                 if !self.solve(part, budget)? {
                     // Undo the parts already solved.
                     self.undo_parts(&placed, done.first().copied(), start);
-                    return Ok(false);
+                    solved = false;
+                    break;
                 }
                 done.push(marks);
                 placed.extend_from_slice(part);
             }
-            return Ok(true);
+            for (&k, &rank) in group.iter().zip(&saved) {
+                self.rank[k as usize] = rank;
+            }
+            return Ok(solved);
         }
         let children = match self.node(group) {
             Ok(children) => children,
@@ -624,6 +716,15 @@ impl<'a> State<'a> {
             self.undo(k, marks);
         }
         Ok(false)
+    }
+
+    /// Ranks the buffers of `part` in the tie order, with the totals of the unplaced buffers.
+    fn rerank(&mut self, part: &[u32]) {
+        let mut order = part.to_vec();
+        self.problem.sort_by_tie(&mut order, &self.unplaced_size);
+        for (r, &k) in order.iter().enumerate() {
+            self.rank[k as usize] = r as u32;
+        }
     }
 
     /// Undoes the placements of the buffers in `placed` (solved parts), back to `last`.
@@ -655,41 +756,23 @@ impl<'a> State<'a> {
     /// Evaluates the node whose unplaced buffers are `group` (one part): the placements to
     /// branch on, best first, or `Err` with the bound that prunes it (`None` for dominance).
     fn node(&mut self, group: &[u32]) -> Result<Vec<(u64, u32)>, Option<u64>> {
+        self.bound(group).map_err(Some)?;
         let p = self.problem;
-        let target = self.target;
         // The two lowest tops that unplaced buffers can reach, for the gap rule.
         let (mut low1, mut low1_of, mut low2) = (u64::MAX, u32::MAX, u64::MAX);
         let mut children = Vec::new();
         // The smallest key of an unplaced buffer that no unplaced buffer conflicts with: its
         // offset is fixed, so every completion places it with that key.
         let mut fixed = (u64::MAX, u32::MAX);
-        // The group's sections are contiguous: it is one part.
-        let first = p.first_section[group[0] as usize] as usize;
-        let end = group
-            .iter()
-            .map(|&k| p.end_section[k as usize] as usize)
-            .max()
-            .unwrap_or(first);
-        if p.small {
-            self.stacked32[first..end].fill(0);
-        } else {
-            self.stacked[first..end].fill(0);
-        }
-        self.by_offset.clear();
         for &k in group {
-            let align = p.align[k as usize];
-            let offset = self.raised[k as usize].saturating_add(align - 1) & !(align - 1);
-            let top = offset.saturating_add(p.size[k as usize]);
-            if top > target {
-                return Err(Some(top));
-            }
-            self.by_offset.push((offset, k));
+            let offset = self.lowest(k);
+            let top = offset + p.size[k as usize];
             if top < low1 {
                 (low2, low1, low1_of) = (low1, top, k);
             } else if top < low2 {
                 low2 = top;
             }
-            let key = (offset, p.rank[k as usize] + 1);
+            let key = (offset, self.rank[k as usize] + 1);
             if self.open[k as usize] == 0 {
                 // Its key can no longer rise: once below the last key, it can never be placed.
                 if key <= self.last {
@@ -700,6 +783,46 @@ impl<'a> State<'a> {
             if key > self.last && p.twin[k as usize].is_none_or(|t| self.placed[t as usize]) {
                 children.push((offset, k));
             }
+        }
+        // A packed plan leaves no gap below a placement that another buffer would fill.
+        children.retain(|&(offset, k)| offset < if k == low1_of { low2 } else { low1 });
+        if children.is_empty() {
+            return Err(None);
+        }
+        // Branching in key order tries first the child that forbids the fewest others.
+        let rank = &self.rank;
+        children.sort_unstable_by_key(|&(offset, k)| (offset, rank[k as usize]));
+        // A child whose key is above a fixed one would leave that buffer unplaceable.
+        children.retain(|&(offset, k)| (offset, rank[k as usize] + 1) <= fixed);
+        Ok(children)
+    }
+
+    /// The lowest aligned offset at which unplaced buffer `k` can go.
+    fn lowest(&self, k: u32) -> u64 {
+        let align = self.problem.align[k as usize];
+        self.raised[k as usize].saturating_add(align - 1) & !(align - 1)
+    }
+
+    /// Checks that the unplaced buffers of `group` (one part) can still fit within the
+    /// target, or returns a bound on every completion that shows they cannot.
+    fn bound(&mut self, group: &[u32]) -> Result<(), u64> {
+        let p = self.problem;
+        let target = self.target;
+        // The group's sections are contiguous: it is one part.
+        let first = p.first_section[group[0] as usize] as usize;
+        let end = group
+            .iter()
+            .map(|&k| p.end_section[k as usize] as usize)
+            .max()
+            .unwrap_or(first);
+        self.by_offset.clear();
+        for &k in group {
+            let offset = self.lowest(k);
+            let top = offset.saturating_add(p.size[k as usize]);
+            if top > target {
+                return Err(top);
+            }
+            self.by_offset.push((offset, k));
         }
         // In each section, the unplaced buffers that cannot start below `t` stack up from `t`,
         // and no buffer starts below the last offset (later placements go higher): for every
@@ -715,13 +838,18 @@ impl<'a> State<'a> {
             .max()
             .unwrap_or(0);
         if base.saturating_add(unplaced) > target {
-            return Err(Some(base.saturating_add(unplaced)));
+            return Err(base.saturating_add(unplaced));
         }
         self.by_offset.retain(|&(offset, _)| offset > base);
         // No section can go above the highest start plus its unplaced size: when that fits,
         // the sweep cannot prune.
         let highest_start = self.by_offset.iter().map(|&(t, _)| t).max().unwrap_or(0);
         if highest_start.saturating_add(unplaced) > target {
+            if p.small {
+                self.stacked32[first..end].fill(0);
+            } else {
+                self.stacked[first..end].fill(0);
+            }
             self.by_offset
                 .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
             for &(t, k) in &self.by_offset {
@@ -733,20 +861,11 @@ impl<'a> State<'a> {
                 };
                 let bound = t.saturating_add(highest);
                 if bound > target {
-                    return Err(Some(bound));
+                    return Err(bound);
                 }
             }
         }
-        // A packed plan leaves no gap below a placement that another buffer would fill.
-        children.retain(|&(offset, k)| offset < if k == low1_of { low2 } else { low1 });
-        if children.is_empty() {
-            return Err(None);
-        }
-        // Branching in key order tries first the child that forbids the fewest others.
-        children.sort_unstable_by_key(|&(offset, k)| (offset, p.rank[k as usize]));
-        // A child whose key is above a fixed one would leave that buffer unplaceable.
-        children.retain(|&(offset, k)| (offset, p.rank[k as usize] + 1) <= fixed);
-        Ok(children)
+        Ok(())
     }
 }
 
@@ -785,4 +904,39 @@ fn split(problem: &Problem, group: &[u32]) -> Vec<Vec<u32>> {
         reach = reach.max(problem.end_section[k as usize]);
     }
     parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn problem(buffers: &[Buffer], tie: TieOrder) -> Problem {
+        let items: Vec<u32> = (0..buffers.len() as u32).collect();
+        let graph = Graph::build(buffers, &items, usize::MAX);
+        Problem::new(buffers, &graph, &items, tie, true)
+    }
+
+    fn buffer(start: u64, end: u64, size: u64) -> Buffer {
+        Buffer {
+            start,
+            end,
+            size,
+            align: 1,
+        }
+    }
+
+    /// With the totals of the unplaced buffers, a part is ranked differently than at the root.
+    #[test]
+    fn rerank_counts_only_unplaced_buffers() {
+        // P is placed first; Q and R tie on their unplaced total and width, and R's area is
+        // larger, so R goes first once P no longer counts (Q's total was 11 with P).
+        let buffers = [buffer(0, 2, 10), buffer(0, 4, 1), buffer(2, 6, 5)];
+        let p = problem(&buffers, TieOrder::TotalWidthArea);
+        assert_eq!(p.rank, vec![1, 0, 2]);
+        let mut state = State::new(&p, 100, 100);
+        state.apply(0, 0);
+        state.rerank(&[1, 2]);
+        assert_eq!(&state.rank[1..], &[1, 0]);
+    }
 }
