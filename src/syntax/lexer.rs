@@ -233,6 +233,7 @@ impl<'a> Lexer<'a> {
             _ => None,
         }
     }
+
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
         let s = match t {
             Tok::BareId(s) => s,
@@ -278,7 +279,15 @@ impl<'a> Iterator for Lexer<'a> {
             let (tok, range) = self.inner.next()?;
             let (start, end) = (range.start + self.base, range.end + self.base);
             if let Some(hole) = self.at_hole(start) {
-                // Go on after the hole (it starts and ends between tokens).
+                if start != hole.start {
+                    // No token starts where the scan put the hole (a token it misread runs
+                    // across it): the split is refused, and the text is parsed whole again.
+                    return Some(Err(SpannedLexError {
+                        error: LexError::Custom("the hole does not start at a token".into()),
+                        span: Span::new(start, end),
+                    }));
+                }
+                // Go on after the hole (it ends before a token: see `split`).
                 self.inner = Tok::lexer(&self.text[hole.end..]).spanned();
                 self.base = hole.end;
                 continue;

@@ -8,7 +8,20 @@
 //! continuation line starts like an op, say), so the split is only taken when both parses
 //! succeed and the merge finds the hole where the scan put it; otherwise `parse` parses the
 //! whole text again on one thread, which also gives the diagnostics. A split parse gives the
-//! same records as a whole one, only in another arena order, which `ir::build` renumbers.
+//! same records as a whole one, only in another arena order, which `ir::build` renumbers:
+//! - the tokens are the same: the first thread's lexer, which reads the whole text up to the
+//!   hole, must find a token starting exactly at the hole's start, and a token running across
+//!   the hole's end (a string, a balanced dialect attribute) leaves the hole's own lexer at
+//!   the end of its text in the middle of a token, which is an error;
+//! - the ops are the same: the ops before and after the hole must be neighbours in one block
+//!   of the first thread's tree, and no op's syntax has an optional tail that starts like an
+//!   op (`%x`, `"name"`, `dialect.op`), so an op followed by the hole's first op ends where it
+//!   ends when followed by the op after the hole, or by the end of the hole's text. (Custom
+//!   terminators, whose operand lists are such tails, may only end a block, so one before or
+//!   at the end of the hole makes a part fail.)
+//!
+//! `tests/parse_split.rs` checks every hole the scan offers in the test inputs against the
+//! parse of the whole text.
 
 use super::ast::{ArgType, File};
 use super::lexer::{Lexer, PTok};
