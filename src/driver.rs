@@ -136,8 +136,7 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
 /// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
 fn run_chunk(file: &SourceFile, cli: &Cli, teardown: Teardown) -> Result<Output, Vec<Diagnostic>> {
     if teardown == Teardown::LeaveToExit && cli.mode() == Mode::Print {
-        let module = crate::pipeline::load(file)?;
-        let stdout = crate::ir::print::print_module(&module);
+        let (module, stdout) = crate::pipeline::load_then(file, crate::ir::print::print_module)?;
         std::mem::forget(module);
         return Ok(Output {
             stdout,
