@@ -39,7 +39,7 @@ func.func @spaces() -> f32 {
 // CHECK-NEXT:    %g1 = memref.view [[P1]]{{\[}}[[OFF64]]{{\]}}[] : memref<96xi8, 1> to memref<8xf32, 1>
 // CHECK-NEXT:    %h0 = memref.view [[P0]]{{\[}}[[OFF0]]{{\]}}[] : memref<128xi8> to memref<16xf32>
 // CHECK-NEXT:    %h1 = memref.view [[P0]]{{\[}}[[OFF64]]{{\]}}[] : memref<128xi8> to memref<16xf32>
-// CHECK-NOT:     memref.dealloc %
+// CHECK-NOT:     memref.dealloc %{{[gh]}}
 // CHECK:         memref.dealloc [[P1]] : memref<96xi8, 1>
 // CHECK-NEXT:    memref.dealloc [[P0]] : memref<128xi8>
 // CHECK-NEXT:    return %r : f32

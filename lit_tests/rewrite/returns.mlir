@@ -55,7 +55,6 @@ func.func @two_ways(%flag: i1, %x: f32) -> f32 {
 // CHECK-NEXT:  }
 
 // Exactly two frees of the pool, one per return, and no other.
-// RUN: bufreuse --rewrite %s | FileCheck --check-prefix=COUNT %s
-// COUNT-NOT:     memref.dealloc
-// COUNT-COUNT-2: memref.dealloc %pool :
-// COUNT-NOT:     memref.dealloc
+// RUN: bufreuse --rewrite %s | grep -c "memref.dealloc" | FileCheck --check-prefix=COUNT %s
+// RUN: bufreuse --rewrite %s | grep -c "memref.dealloc %%pool :" | FileCheck --check-prefix=COUNT %s
+// COUNT: {{^}}2{{$}}
