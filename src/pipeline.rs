@@ -31,12 +31,12 @@ pub fn load_then<T: Send>(
         let result = verify_alongside(&module, &then)?;
         Ok((module, result))
     };
-    match crate::syntax::parse(&file.text).and_then(attempt) {
-        Err(_) if crate::syntax::may_split(&file.text) => {
-            attempt(crate::syntax::parse_whole(&file.text)?)
-        }
-        result => result,
+    if let Some(items) = crate::syntax::parse_split(&file.text)
+        && let Ok(result) = attempt(items)
+    {
+        return Ok(result);
     }
+    attempt(crate::syntax::parse_whole(&file.text)?)
 }
 
 /// A module with at least this many ops is verified on a thread of its own.

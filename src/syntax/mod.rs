@@ -21,20 +21,15 @@ mod generated {
     lalrpop_util::lalrpop_mod!(pub mlir);
 }
 
-/// Parses one source text into its syntax tree, or finds every syntax error in it (see
-/// `recover`). A large text is parsed on two threads (see `split`).
-pub fn parse(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
-    if may_split(text)
-        && let Some(file) = split::parse_parallel(text)
-    {
-        return Ok(file);
+/// Parses a large text on two threads (see `split`): `None` when the text is too small for
+/// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
+/// it with `parse_whole`, which also finds the errors.
+pub fn parse_split(text: &str) -> Option<ast::File<'_>> {
+    if text.len() >= split::MIN_BYTES && threads() > 1 {
+        split::parse_parallel(text)
+    } else {
+        None
     }
-    parse_whole(text)
-}
-
-/// Whether `parse` may parse this text on two threads.
-pub fn may_split(text: &str) -> bool {
-    text.len() >= split::MIN_BYTES && threads() > 1
 }
 
 /// How many threads the front end may use (`parse`, and `ir::print` for a large block): 1
@@ -47,7 +42,8 @@ pub fn threads() -> usize {
     }
 }
 
-/// Parses one source text on this thread (see `parse`).
+/// Parses one source text on this thread into its syntax tree, or finds every syntax error in
+/// it (see `recover`).
 pub fn parse_whole(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
     match parse_once(text) {
         Ok(file) => Ok(file),
