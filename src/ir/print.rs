@@ -197,7 +197,7 @@ impl<'a> Printer<'a> {
 
     /// Prints the ops of a block, the second half of a large block on another thread
     /// (`BUFREUSE_THREADS=1`: all on this one).
-    fn ops(&mut self, ops: &[OpId]) {
+    fn ops(&mut self, mut ops: &[OpId]) {
         if self.may_split && ops.len() >= SPLIT_OPS && crate::syntax::threads() > 1 {
             self.may_split = false;
             let (first, second) = ops.split_at(ops.len() / 2);
@@ -209,27 +209,21 @@ impl<'a> Printer<'a> {
                     .spawn_scoped(scope, move || {
                         let mut p = Printer::new(m, second.len() * 64);
                         p.indent = indent;
-                        for &o in second {
-                            p.op(o);
-                        }
+                        p.ops(second);
                         p.out
                     });
-                for &o in first {
-                    self.op(o);
-                }
+                self.ops(first);
                 tail.map(|t| t.join())
             });
             match tail {
-                Ok(Ok(text)) => self.out.push_str(&text),
+                Ok(Ok(text)) => {
+                    self.out.push_str(&text);
+                    return;
+                }
                 Ok(Err(panic)) => std::panic::resume_unwind(panic),
                 // No thread: print the rest here.
-                Err(_) => {
-                    for &o in second {
-                        self.op(o);
-                    }
-                }
+                Err(_) => ops = second,
             }
-            return;
         }
         for &o in ops {
             self.op(o);

@@ -26,7 +26,6 @@
 use super::ast::{ArgType, File};
 use super::lexer::{Lexer, PTok};
 use super::tree::Tree;
-use crate::source::Span;
 
 /// Texts shorter than this are parsed on one thread: a second thread would not pay off.
 pub const MIN_BYTES: usize = 1 << 20;
@@ -66,6 +65,18 @@ struct Level {
     hole_start: Option<usize>,
     /// The last such line.
     last_op: usize,
+}
+
+impl Level {
+    /// A bracket just opened, or a `{` whose next block starts (at a label).
+    fn open(brace: bool) -> Level {
+        Level {
+            brace,
+            ops: 0,
+            hole_start: None,
+            last_op: 0,
+        }
+    }
 }
 
 /// Bytes the scan stops at; it steps over all others.
@@ -115,12 +126,7 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(Hole)) {
                 match b[i] {
                     b'^' => {
                         close(level, &mut found);
-                        *level = Level {
-                            brace: true,
-                            ops: 0,
-                            hole_start: None,
-                            last_op: 0,
-                        };
+                        *level = Level::open(true);
                     }
                     c if c == b'%' || c == b'"' || starts_op_name(&b[i..]) => {
                         if i >= from && level.hole_start.is_none() && level.ops >= 1 {
@@ -152,12 +158,7 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(Hole)) {
                     i += 1;
                 }
             }
-            b'(' | b'[' | b'{' => stack.push(Level {
-                brace: c == b'{',
-                ops: 0,
-                hole_start: None,
-                last_op: 0,
-            }),
+            b'(' | b'[' | b'{' => stack.push(Level::open(c == b'{')),
             b')' | b']' | b'}' => {
                 if let Some(level) = stack.pop()
                     && level.brace
@@ -233,7 +234,7 @@ fn parse_around<'a>(
                 super::ast::AliasDef::Type { .. } => false,
             })
         };
-        if !alias_uses.iter().all(|(name, _)| defined_above(name)) {
+        if !alias_uses.iter().all(|name| defined_above(name)) {
             return None;
         }
         merge(&mut outer, cut, hole)?;
@@ -259,7 +260,7 @@ fn parse_outer(
 }
 
 /// The hole, with the attribute aliases it uses.
-type HoleFile<'a> = (File<'a>, Vec<(&'a str, Span)>);
+type HoleFile<'a> = (File<'a>, Vec<&'a str>);
 
 fn parse_hole(text: &str, hole: Hole) -> Option<HoleFile<'_>> {
     let mut tree = Tree::for_part(text, hole.end - hole.start, true);

@@ -38,7 +38,7 @@ pub struct Tree<'a> {
     /// The text parsed is a run of ops cut out of a block (`split`): aliases are defined
     /// outside it, so uses of attribute aliases are collected to be checked afterwards.
     hole: bool,
-    alias_uses: Vec<(&'a str, Span)>,
+    alias_uses: Vec<&'a str>,
     /// Frequent types, interned up front.
     pub index: TypeId,
     pub none: TypeId,
@@ -148,7 +148,7 @@ impl<'a> Tree<'a> {
 
     /// Like `finish`, for a run of ops cut out of a block: also the attribute aliases it uses
     /// that it could not check (`undefined_attr_alias`).
-    pub fn finish_hole(self) -> (File<'a>, Vec<Diagnostic>, Vec<(&'a str, Span)>) {
+    pub fn finish_hole(self) -> (File<'a>, Vec<Diagnostic>, Vec<&'a str>) {
         (self.file, self.errors, self.alias_uses)
     }
 
@@ -439,7 +439,7 @@ impl<'a> Tree<'a> {
     /// the name count as defined.
     pub fn undefined_attr_alias(&mut self, name: &'a str, span: Span) {
         if self.hole {
-            self.alias_uses.push((name, span));
+            self.alias_uses.push(name);
             self.attr_alias_names.insert(name);
             return;
         }
