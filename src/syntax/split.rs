@@ -23,7 +23,7 @@
 //! `tests/parse_split.rs` checks every hole the scan offers in the test inputs against the
 //! parse of the whole text.
 
-use super::ast::{ArgType, File};
+use super::ast::{ArgType, File, OpSyntax};
 use super::lexer::{Lexer, PTok};
 use super::tree::Tree;
 
@@ -273,6 +273,12 @@ fn parse_hole(text: &str, hole: Hole) -> Option<HoleFile<'_>> {
 /// Moves the hole's records into `outer` (their ids and side-table positions shifted, their
 /// types interned again) and puts its ops into the block that surrounds it, before the op
 /// at `hole.end`. `None` if `outer` has no such block.
+///
+/// The hole's ops and their side-table entries are inserted where a parse of the whole text
+/// puts them (the parser stores ops as it finishes them, so the hole's come right after the
+/// op before the hole), not appended: the build then reads the arena in the same order as
+/// after a one-thread parse, and moves fewer records when it numbers them in pre-order.
+/// Blocks and regions are appended (there are few of them).
 fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
     // The block that holds the op at `hole.end`, and that op's position in it.
     let after = outer
@@ -298,24 +304,36 @@ fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
         .map(|t| crate::ir::TypeId::new(outer.types.insert_full(t).0))
         .collect();
     let ty = |t: crate::ir::TypeId| types[t.index()];
+
+    // The hole's ops go where a parse of the whole text puts them: after the op before the
+    // hole (and the ops nested in it), before every op the first thread finished later.
+    let k = before.index() + 1;
+    let hole_ops = cut.skeleton.ops.len() as u32;
     let skeleton = &mut outer.skeleton;
-    let (op_base, block_base, region_base) = (
-        skeleton.ops.len() as u32,
-        skeleton.blocks.len() as u32,
-        skeleton.regions.len() as u32,
-    );
-    let mut cut_ops = cut.skeleton.ops;
-    skeleton.ops.append(&mut cut_ops);
-    for o in &mut skeleton.ops[op_base as usize..] {
-        for r in o.regions.iter_mut() {
-            r.0 += region_base;
+    let (block_base, region_base) = (skeleton.blocks.len() as u32, skeleton.regions.len() as u32);
+    let shift = |o: &mut crate::ir::OpId| {
+        if o.index() >= k {
+            o.0 += hole_ops;
         }
+    };
+    for b in &mut skeleton.blocks {
+        b.ops.iter_mut().for_each(shift);
     }
+    outer.top.iter_mut().for_each(shift);
+    skeleton.ops.splice(
+        k..k,
+        cut.skeleton.ops.into_iter().map(|mut o| {
+            for r in o.regions.iter_mut() {
+                r.0 += region_base;
+            }
+            o
+        }),
+    );
     skeleton
         .blocks
         .extend(cut.skeleton.blocks.into_iter().map(|mut b| {
             for o in &mut b.ops {
-                o.0 += op_base;
+                o.0 += k as u32;
             }
             b
         }));
@@ -327,30 +345,54 @@ fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
             }
             r
         }));
-    let (uses, groups, result_types, successors) = (
-        outer.uses.len() as u32,
-        outer.group_spans.len() as u32,
-        outer.result_types.len() as u32,
-        outer.successors.len() as u32,
+    // The side tables: the hole's entries go where op `k`'s start, and the ops from `k` on
+    // start that much later.
+    let start = outer.op_syntax.get(k).copied().unwrap_or(OpSyntax {
+        uses: outer.uses.len() as u32,
+        groups: outer.group_spans.len() as u32,
+        result_types: outer.result_types.len() as u32,
+        successors: outer.successors.len() as u32,
+    });
+    let grown = OpSyntax {
+        uses: cut.uses.len() as u32,
+        groups: cut.group_spans.len() as u32,
+        result_types: cut.result_types.len() as u32,
+        successors: cut.successors.len() as u32,
+    };
+    for s in &mut outer.op_syntax[k..] {
+        s.uses += grown.uses;
+        s.groups += grown.groups;
+        s.result_types += grown.result_types;
+        s.successors += grown.successors;
+    }
+    outer.op_syntax.splice(
+        k..k,
+        cut.op_syntax.into_iter().map(|mut s| {
+            s.uses += start.uses;
+            s.groups += start.groups;
+            s.result_types += start.result_types;
+            s.successors += start.successors;
+            s
+        }),
+    );
+    let at_index = |n: u32| n as usize..n as usize;
+    outer.uses.splice(
+        at_index(start.uses),
+        cut.uses.into_iter().map(|mut u| {
+            u.ty = u.ty.map(ty);
+            u
+        }),
     );
     outer
-        .op_syntax
-        .extend(cut.op_syntax.into_iter().map(|mut s| {
-            s.uses += uses;
-            s.groups += groups;
-            s.result_types += result_types;
-            s.successors += successors;
-            s
-        }));
-    outer.uses.extend(cut.uses.into_iter().map(|mut u| {
-        u.ty = u.ty.map(ty);
-        u
-    }));
-    outer.group_spans.extend(cut.group_spans);
+        .group_spans
+        .splice(at_index(start.groups), cut.group_spans);
+    outer.result_types.splice(
+        at_index(start.result_types),
+        cut.result_types.into_iter().map(ty),
+    );
     outer
-        .result_types
-        .extend(cut.result_types.into_iter().map(ty));
-    outer.successors.extend(cut.successors);
+        .successors
+        .splice(at_index(start.successors), cut.successors);
     outer
         .block_syntax
         .extend(cut.block_syntax.into_iter().map(|mut b| {
@@ -364,7 +406,7 @@ fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
     let ops = &mut outer.skeleton.blocks[block].ops;
     ops.splice(
         at..at,
-        cut.top.into_iter().map(|o| crate::ir::OpId(o.0 + op_base)),
+        cut.top.into_iter().map(|o| crate::ir::OpId(o.0 + k as u32)),
     );
     Some(())
 }
