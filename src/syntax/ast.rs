@@ -62,6 +62,30 @@ pub struct OpSyntax {
     pub successors: u32,
 }
 
+impl OpSyntax {
+    /// Each start moved on by `by`'s.
+    pub fn shifted(self, by: OpSyntax) -> OpSyntax {
+        OpSyntax {
+            uses: self.uses + by.uses,
+            groups: self.groups + by.groups,
+            result_types: self.result_types + by.result_types,
+            successors: self.successors + by.successors,
+        }
+    }
+}
+
+impl File<'_> {
+    /// Where the side tables end: the starts of the next op stored.
+    pub fn side_table_ends(&self) -> OpSyntax {
+        OpSyntax {
+            uses: self.uses.len() as u32,
+            groups: self.group_spans.len() as u32,
+            result_types: self.result_types.len() as u32,
+            successors: self.successors.len() as u32,
+        }
+    }
+}
+
 /// An operand as written: the span of `%name` or `%name#2` (the name is the text there), and
 /// the type the syntax gives it, if it gives one (checked against the definition).
 #[derive(Clone, Copy, Debug)]

@@ -23,7 +23,7 @@
 //! `tests/parse_split.rs` checks every hole the scan offers in the test inputs against the
 //! parse of the whole text.
 
-use super::ast::{ArgType, File, OpSyntax};
+use super::ast::{ArgType, File};
 use super::lexer::{Lexer, PTok};
 use super::tree::Tree;
 
@@ -298,6 +298,8 @@ fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
         return None;
     }
 
+    // How far the hole's side tables move the entries of the ops after it.
+    let grown = cut.side_table_ends();
     let types: Vec<crate::ir::TypeId> = cut
         .types
         .into_iter()
@@ -347,34 +349,17 @@ fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
         }));
     // The side tables: the hole's entries go where op `k`'s start, and the ops from `k` on
     // start that much later.
-    let start = outer.op_syntax.get(k).copied().unwrap_or(OpSyntax {
-        uses: outer.uses.len() as u32,
-        groups: outer.group_spans.len() as u32,
-        result_types: outer.result_types.len() as u32,
-        successors: outer.successors.len() as u32,
-    });
-    let grown = OpSyntax {
-        uses: cut.uses.len() as u32,
-        groups: cut.group_spans.len() as u32,
-        result_types: cut.result_types.len() as u32,
-        successors: cut.successors.len() as u32,
-    };
+    let start = outer
+        .op_syntax
+        .get(k)
+        .copied()
+        .unwrap_or_else(|| outer.side_table_ends());
     for s in &mut outer.op_syntax[k..] {
-        s.uses += grown.uses;
-        s.groups += grown.groups;
-        s.result_types += grown.result_types;
-        s.successors += grown.successors;
+        *s = s.shifted(grown);
     }
-    outer.op_syntax.splice(
-        k..k,
-        cut.op_syntax.into_iter().map(|mut s| {
-            s.uses += start.uses;
-            s.groups += start.groups;
-            s.result_types += start.result_types;
-            s.successors += start.successors;
-            s
-        }),
-    );
+    outer
+        .op_syntax
+        .splice(k..k, cut.op_syntax.into_iter().map(|s| s.shifted(start)));
     let at_index = |n: u32| n as usize..n as usize;
     outer.uses.splice(
         at_index(start.uses),

@@ -4,8 +4,7 @@
 //! actions fill in (`ast::Op`) are recycled, so that parsing an op allocates little.
 
 use super::ast::{
-    AliasDef, BlockArg, BlockSyntax, File, FnType, Op, OpSyntax, ResultGroup, TypeTable, Use,
-    value_name,
+    AliasDef, BlockArg, BlockSyntax, File, FnType, Op, ResultGroup, TypeTable, Use, value_name,
 };
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
@@ -251,12 +250,7 @@ impl<'a> Tree<'a> {
     pub fn add(&mut self, mut o: Box<Op<'a>>) -> OpId {
         let id = OpId::new(self.file.skeleton.ops.len());
         let f = &mut self.file;
-        f.op_syntax.push(OpSyntax {
-            uses: f.uses.len() as u32,
-            groups: f.group_spans.len() as u32,
-            result_types: f.result_types.len() as u32,
-            successors: f.successors.len() as u32,
-        });
+        f.op_syntax.push(f.side_table_ends());
         debug_assert_eq!(o.operands.len(), o.operand_types.len());
         f.uses
             .extend(o.operands.iter().zip(&o.operand_types).map(|(v, ty)| Use {
