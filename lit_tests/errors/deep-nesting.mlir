@@ -10,10 +10,16 @@
 // CUSTOM-NEXT: {{^  scf.execute_region {$}}
 // CUSTOM-NEXT: {{^  \^+$}}
 
-// 10,000 generic ops on one line, each holding the next in its region.
-// RUN: %python -c "n = 10000; print('\"foo.op\"() ({' * n + '}) : () -> ()' * n)" > %t/generic.mlir
+// 7,000 generic ops on one line, each holding the next in its region (14,000 brackets deep).
+// RUN: %python -c "n = 7000; print('\"foo.op\"() ({' * n + '}) : () -> ()' * n)" > %t/generic.mlir
 // RUN: not bufreuse %t/generic.mlir 2>&1 | FileCheck --check-prefix=GENERIC %s
 // GENERIC: {{.*}}generic.mlir:1:13001: error: regions nested more than 1000 deep are not supported
+
+// 10,000 of them open 20,000 brackets: the parser stops at the bracket limit
+// (lexer::MAX_BRACKET_DEPTH) before regions are counted.
+// RUN: %python -c "n = 10000; print('\"foo.op\"() ({' * n + '}) : () -> ()' * n)" > %t/generic-10000.mlir
+// RUN: not bufreuse %t/generic-10000.mlir 2>&1 | FileCheck --check-prefix=BRACKETS %s
+// BRACKETS: {{.*}}generic-10000.mlir:1:97509: error: brackets nested more than 15000 deep are not supported
 
 // Exactly 1000 levels: 999 ops in a function, or 1000 generic ops.
 // RUN: %python -c "n = 999; print('func.func @f() {'); print('  scf.execute_region {\n' * n, end=''); print('  scf.yield\n  }\n' * n, end=''); print('  return\n}')" > %t/custom-1000.mlir
