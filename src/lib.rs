@@ -5,6 +5,13 @@
 //! planned (`plan`, which knows nothing about MLIR) into offsets, and rewritten (`rewrite`)
 //! into pooled IR that `ir::print` prints again. `diag` renders every diagnostic.
 
+/// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker
+/// (`src/main.rs`), the second parsing and printing threads and the verifier's. They recurse
+/// over nested brackets and regions, and the nesting limits (`syntax::lexer::MAX_BRACKET_DEPTH`,
+/// `ir::build::MAX_NESTING`, `syntax::tree::MAX_TYPE_DEPTH`) are set so that nothing below them
+/// overflows this. Only the pages touched are committed.
+pub const WORKER_STACK_BYTES: usize = 1 << 30;
+
 pub mod analysis;
 pub mod cli;
 pub mod diag;

@@ -3,11 +3,6 @@
 use clap::Parser;
 use std::process::ExitCode;
 
-/// The driver runs on a thread with a large stack: the IR is built and dropped recursively
-/// over nested regions (up to `ir::build::MAX_NESTING` deep), which needs more than the
-/// default 8 MiB on hostile inputs. Only the pages actually touched are committed.
-const STACK_BYTES: usize = 1 << 30;
-
 fn main() -> ExitCode {
     // Usage errors exit with 1, like every other error (clap's default is 2).
     let cli = match bufreuse::cli::Cli::try_parse() {
@@ -22,7 +17,9 @@ fn main() -> ExitCode {
         }
     };
     let worker = std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
+        // Parsing, building and dropping the IR recurse over nested regions, which needs more
+        // than the default 8 MiB on hostile inputs.
+        .stack_size(bufreuse::WORKER_STACK_BYTES)
         .spawn(move || bufreuse::driver::run_then_exit(&cli));
     match worker.map(|h| h.join()) {
         Ok(Ok(Ok(()))) => ExitCode::SUCCESS,

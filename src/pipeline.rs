@@ -42,9 +42,6 @@ pub fn load_then<T: Send>(
 /// A module with at least this many ops is verified on a thread of its own.
 const VERIFY_APART_OPS: usize = 20_000;
 
-/// The verifier's stack (it follows nested regions, as the main worker thread does).
-const VERIFY_STACK_BYTES: usize = 1 << 30;
-
 /// Verifies `module` and runs `then` on it, side by side when the module is large.
 fn verify_alongside<T: Send>(
     module: &Module,
@@ -57,7 +54,7 @@ fn verify_alongside<T: Send>(
     std::thread::scope(|scope| {
         let verified = std::thread::Builder::new()
             .name("bufreuse-verify".into())
-            .stack_size(VERIFY_STACK_BYTES)
+            .stack_size(crate::WORKER_STACK_BYTES)
             .spawn_scoped(scope, || crate::ir::verify::verify(module));
         let result = then(module);
         match verified {

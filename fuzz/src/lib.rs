@@ -3,18 +3,14 @@
 
 use bufreuse::plan::Buffer;
 
-/// The stack of the binary's worker thread (`src/main.rs`): the IR is built and dropped
-/// recursively over nested regions, and the binary promises that nothing below
-/// `ir::build::MAX_NESTING` overflows this. A fuzz case that overflows it is a finding; one
-/// that only overflows libFuzzer's 8 MiB main thread is not.
-pub const STACK_BYTES: usize = 1 << 30;
-
-/// Runs `f` on a fresh thread with `STACK_BYTES` of stack, as the binary does. A panic there
+/// Runs `f` on a fresh thread with the stack of the binary's worker thread
+/// (`bufreuse::WORKER_STACK_BYTES`), as the binary does: a fuzz case that overflows it is a
+/// finding; one that only overflows libFuzzer's 8 MiB main thread is not. A panic there
 /// reaches libfuzzer-sys' panic hook, which aborts the process, so libFuzzer sees it as a crash.
 pub fn on_big_stack<F: FnOnce() + Send>(f: F) {
     std::thread::scope(|s| {
         std::thread::Builder::new()
-            .stack_size(STACK_BYTES)
+            .stack_size(bufreuse::WORKER_STACK_BYTES)
             .spawn_scoped(s, f)
             .expect("spawn the worker thread")
             .join()

@@ -136,10 +136,6 @@ struct Printer<'a> {
 /// A block with at least this many ops is printed by two threads, half each.
 const SPLIT_OPS: usize = 20_000;
 
-/// The stack of the second printing thread: printing recurses over nested regions (up to
-/// `build::MAX_NESTING` deep), as on the main worker thread.
-const STACK_BYTES: usize = 1 << 30;
-
 /// Property names a custom form shows through its own syntax (never in its attribute dict).
 const SYNTAX_PROPS: &[&str] = &[
     "operandSegmentSizes",
@@ -205,7 +201,7 @@ impl<'a> Printer<'a> {
             let tail = std::thread::scope(|scope| {
                 let tail = std::thread::Builder::new()
                     .name("bufreuse-print".into())
-                    .stack_size(STACK_BYTES)
+                    .stack_size(crate::WORKER_STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         let mut p = Printer::new(m, second.len() * 64);
                         p.indent = indent;

@@ -166,9 +166,9 @@ pub struct Lexer<'a> {
 /// Deeper nesting of brackets is refused: attributes are trees that are printed and dropped
 /// recursively, and the parser's native stack grows with the nesting (its recursive-ascent
 /// code takes up to about 8 KB of stack per level, 90 KB without optimization, which is why
-/// the dev profile optimizes; parsing runs on threads with a 1 GiB stack). Regions (which nest
-/// through brackets too) are refused earlier, with a message about regions
-/// (`ir::build::MAX_NESTING`), and types too (`tree::MAX_TYPE_DEPTH`).
+/// the dev profile optimizes; parsing runs on threads with `crate::WORKER_STACK_BYTES`).
+/// Regions (which nest through brackets too) are refused earlier, with a message about
+/// regions (`ir::build::MAX_NESTING`), and types too (`tree::MAX_TYPE_DEPTH`).
 pub const MAX_BRACKET_DEPTH: u32 = 15_000;
 
 /// What a bare identifier is (see `classify`).

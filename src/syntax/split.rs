@@ -30,10 +30,6 @@ use super::tree::Tree;
 /// Texts shorter than this are parsed on one thread: a second thread would not pay off.
 pub const MIN_BYTES: usize = 1 << 20;
 
-/// The second thread's stack: dropping a failed parse's deep attributes recurses, as on the
-/// main worker thread (only the pages touched are committed).
-const STACK_BYTES: usize = 1 << 30;
-
 /// A run of whole ops of one block: `start` is where its first op starts, `end` where the op
 /// after its last one starts (that op, the block's last, stays with the surrounding text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +206,7 @@ fn parse_around<'a>(
     std::thread::scope(|scope| {
         let second = std::thread::Builder::new()
             .name("bufreuse-parse".into())
-            .stack_size(STACK_BYTES)
+            .stack_size(crate::WORKER_STACK_BYTES)
             .spawn_scoped(scope, move || {
                 let hole = find(text, from);
                 // The first thread may have stopped at an error already.
