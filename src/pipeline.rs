@@ -19,15 +19,15 @@ pub fn load(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
 /// (on two threads when the module is large): `then`'s result counts only if the module is
 /// valid.
 ///
-/// A large text is parsed on two threads, each part of it on its own. When the IR then has
-/// an error, the text is read again on one thread, so that the errors reported are those of
+/// A large text is parsed and built on two threads, each part of it on its own. When the IR
+/// then has an error, the text is read again on one thread, so that the errors reported are those of
 /// the whole text as one piece, whatever the split.
 pub fn load_then<T: Send>(
     file: &SourceFile,
     then: impl Fn(&Module) -> T + Sync,
 ) -> Result<(Module, T), Vec<Diagnostic>> {
     let attempt = |items| -> Result<(Module, T), Vec<Diagnostic>> {
-        let module = crate::ir::build::build(items)?;
+        let module = crate::ir::build::build_parts(items)?;
         let result = verify_alongside(&module, &then)?;
         Ok((module, result))
     };
@@ -36,7 +36,7 @@ pub fn load_then<T: Send>(
     {
         return Ok(result);
     }
-    attempt(crate::syntax::parse_whole(&file.text)?)
+    attempt(crate::syntax::parse_whole(&file.text)?.into())
 }
 
 /// A module with at least this many ops is verified on a thread of its own.

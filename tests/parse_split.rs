@@ -84,7 +84,7 @@ fn split_parse_builds_the_same_module() {
                 continue;
             };
             split_ok += 1;
-            let module = build::build(file).unwrap_or_else(|_| {
+            let module = build::build_parts(file).unwrap_or_else(|_| {
                 panic!(
                     "{}: split at {hole:?} parses but does not build",
                     path.display()
@@ -120,7 +120,7 @@ fn find_hole_takes_the_largest_even_split() {
     assert!(text[hole.start..].starts_with("%c"));
     assert!(text[hole.end..].starts_with("func.return"));
     let file = split::parse_parallel(&text).expect("a parallel parse");
-    let module = build::build(file).expect("builds");
+    let module = build::build_parts(file).expect("builds");
     let whole = build::build(parse_whole(&text).expect("parses")).expect("builds");
     assert_eq!(format!("{whole:?}"), format!("{module:?}"));
     // A small function has no hole worth a thread.

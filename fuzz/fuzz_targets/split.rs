@@ -1,9 +1,9 @@
 //! `split`: text that parses and builds on one thread is parsed again on two threads at every
-//! hole the scan offers (`syntax::split`); each split that succeeds must build the same module
-//! (its `Debug` text: ids, spans, names, types) as the one-thread parse.
+//! hole the scan offers (`syntax::split`); each split that succeeds must build, on two threads,
+//! the same module (its `Debug` text: ids, spans, names, types) as the one-thread parse.
 #![no_main]
 
-use bufreuse::ir::build::build;
+use bufreuse::ir::build::{build, build_parts};
 use bufreuse::syntax::{parse_whole, split};
 use libfuzzer_sys::fuzz_target;
 
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
             };
             // A split parse may fail to build only where the whole one fails too (the caller
             // then reports the one-thread parse's errors); this one built.
-            let module = build(file).unwrap_or_else(|_| {
+            let module = build_parts(file).unwrap_or_else(|_| {
                 panic!("split at {hole:?} parses but does not build\n--- input ---\n{text}")
             });
             let got = format!("{module:?}");

@@ -11,7 +11,7 @@
 //! form an op was written in.
 
 use crate::ir::types::{Attr, Type};
-use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::ir::{BlockId, Module, OpId, RegionId, TypeId};
 use crate::source::Span;
 use indexmap::IndexSet;
 use rustc_hash::FxBuildHasher;
@@ -51,6 +51,29 @@ pub struct File<'a> {
     pub aliases: Vec<AliasDef<'a>>,
     /// Top-level ops, in order.
     pub top: Vec<OpId>,
+}
+
+/// A text parsed in two parts (see `syntax::split`): the text around a hole, and the hole,
+/// a run of ops of one block parsed on its own. `ir::build` builds the two side by side.
+#[derive(Debug)]
+pub struct Parts<'a> {
+    pub main: File<'a>,
+    pub hole: Option<HolePart<'a>>,
+}
+
+impl<'a> From<File<'a>> for Parts<'a> {
+    fn from(main: File<'a>) -> Parts<'a> {
+        Parts { main, hole: None }
+    }
+}
+
+/// The hole of a two-part parse: its ops (the `top` ops of `file`) belong in block `block` of
+/// the main part, before the op at position `at` of that block.
+#[derive(Debug)]
+pub struct HolePart<'a> {
+    pub file: File<'a>,
+    pub block: BlockId,
+    pub at: usize,
 }
 
 /// Where one op's entries start in the side tables of `File`.

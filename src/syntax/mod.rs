@@ -24,7 +24,7 @@ mod generated {
 /// Parses a large text on two threads (see `split`): `None` when the text is too small for
 /// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
 /// it with `parse_whole`, which also finds the errors.
-pub fn parse_split(text: &str) -> Option<ast::File<'_>> {
+pub fn parse_split(text: &str) -> Option<ast::Parts<'_>> {
     if text.len() >= split::MIN_BYTES && threads() > 1 {
         split::parse_parallel(text)
     } else {

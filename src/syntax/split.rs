@@ -1,14 +1,15 @@
 //! Parsing a large file on two threads. A quick scan of the text finds a *hole*: a run of
 //! whole ops in the middle of one block, covering about half of the text. A second thread
 //! parses the hole (its token stream starts with `PTok::HoleStart`, and the grammar reads it
-//! as a list of ops) while the first parses the text around it; then the hole's syntax tree
-//! is merged into the other one, its ops put into the block between the ops that surround it.
+//! as a list of ops) while the first parses the text around it. The two trees stay apart
+//! (`ast::Parts`): `ir::build` builds the hole's ops on a second thread too, and joins them
+//! into the block between the ops that surround the hole.
 //!
 //! The scan cannot tell everything the parser can (an op written over several lines whose
 //! continuation line starts like an op, say), so the split is only taken when both parses
-//! succeed and the merge finds the hole where the scan put it; otherwise `parse` parses the
-//! whole text again on one thread, which also gives the diagnostics. A split parse gives the
-//! same records as a whole one, only in another arena order, which `ir::build` renumbers:
+//! succeed and the first thread's tree has the hole where the scan put it; otherwise `parse`
+//! parses the whole text again on one thread, which also gives the diagnostics. The two trees
+//! hold the same records as a parse of the whole text:
 //! - the tokens are the same: the first thread's lexer, which reads the whole text up to the
 //!   hole, must find a token starting exactly at the hole's start, and a token running across
 //!   the hole's end (a string, a balanced dialect attribute) leaves the hole's own lexer at
@@ -23,9 +24,10 @@
 //! `tests/parse_split.rs` checks every hole the scan offers in the test inputs against the
 //! parse of the whole text.
 
-use super::ast::{ArgType, File};
+use super::ast::{File, HolePart, Parts};
 use super::lexer::{Lexer, PTok};
 use super::tree::Tree;
+use crate::ir::BlockId;
 
 /// Texts shorter than this are parsed on one thread: a second thread would not pay off.
 pub const MIN_BYTES: usize = 1 << 20;
@@ -185,13 +187,13 @@ fn starts_op_name(b: &[u8]) -> bool {
 /// no hole, the first thread's parse is of the whole text. `None` when a part fails to parse
 /// or the parts do not fit together as the scan expected (the caller then parses the text
 /// whole, which also finds the errors).
-pub fn parse_parallel(text: &str) -> Option<File<'_>> {
+pub fn parse_parallel(text: &str) -> Option<Parts<'_>> {
     parse_around(text, text.len() / 100 * FROM_PERCENT, find_hole)
 }
 
 /// Parses `text` with the given hole cut out on another thread (for tests: any hole `scan`
 /// finds must give the same tree as a parse of the whole text).
-pub fn parse_with_hole(text: &str, hole: Hole) -> Option<File<'_>> {
+pub fn parse_with_hole(text: &str, hole: Hole) -> Option<Parts<'_>> {
     parse_around(text, hole.start, |_, _| Some(hole))
 }
 
@@ -201,7 +203,7 @@ fn parse_around<'a>(
     text: &'a str,
     from: usize,
     find: impl FnOnce(&str, usize) -> Option<Hole> + Send,
-) -> Option<File<'a>> {
+) -> Option<Parts<'a>> {
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         let second = std::thread::Builder::new()
@@ -216,9 +218,12 @@ fn parse_around<'a>(
             .ok()?;
         let outer = parse_outer(text, from, receive);
         let second = second.join().ok()?;
-        let mut outer = outer?;
+        let outer = outer?;
         let Some((hole, cut)) = second else {
-            return Some(outer);
+            return Some(Parts {
+                main: outer,
+                hole: None,
+            });
         };
         let (cut, alias_uses) = cut?;
         // An attribute alias the hole uses must be defined above it.
@@ -233,8 +238,15 @@ fn parse_around<'a>(
         if !alias_uses.iter().all(|name| defined_above(name)) {
             return None;
         }
-        merge(&mut outer, cut, hole)?;
-        Some(outer)
+        let (block, at) = locate(&outer, hole)?;
+        Some(Parts {
+            main: outer,
+            hole: Some(HolePart {
+                file: cut,
+                block,
+                at,
+            }),
+        })
     })
 }
 
@@ -256,9 +268,9 @@ fn parse_outer(
 }
 
 /// The hole, with the attribute aliases it uses.
-type HoleFile<'a> = (File<'a>, Vec<&'a str>);
+type HoleParse<'a> = (File<'a>, Vec<&'a str>);
 
-fn parse_hole(text: &str, hole: Hole) -> Option<HoleFile<'_>> {
+fn parse_hole(text: &str, hole: Hole) -> Option<HoleParse<'_>> {
     let mut tree = Tree::for_part(text, hole.end - hole.start, true);
     let lexer = Lexer::part(text, hole.start..hole.end, Some(PTok::HoleStart));
     let parsed = super::parse_tokens(&mut tree, lexer);
@@ -266,128 +278,28 @@ fn parse_hole(text: &str, hole: Hole) -> Option<HoleFile<'_>> {
     (parsed && errors.is_empty()).then_some((file, alias_uses))
 }
 
-/// Moves the hole's records into `outer` (their ids and side-table positions shifted, their
-/// types interned again) and puts its ops into the block that surrounds it, before the op
-/// at `hole.end`. `None` if `outer` has no such block.
-///
-/// The hole's ops and their side-table entries are inserted where a parse of the whole text
-/// puts them (the parser stores ops as it finishes them, so the hole's come right after the
-/// op before the hole), not appended: the build then reads the arena in the same order as
-/// after a one-thread parse, and moves fewer records when it numbers them in pre-order.
-/// Blocks and regions are appended (there are few of them).
-fn merge<'a>(outer: &mut File<'a>, cut: File<'a>, hole: Hole) -> Option<()> {
-    // The block that holds the op at `hole.end`, and that op's position in it.
+/// Where the hole's ops go in `outer`: the block that holds the op at `hole.end` and the
+/// position of that op in it. `None` if `outer` has no such block, or the op before the hole
+/// is not in it.
+fn locate(outer: &File<'_>, hole: Hole) -> Option<(BlockId, usize)> {
+    // The op at the hole's end was finished late (after every op before the hole): search
+    // from the end.
     let after = outer
         .skeleton
         .ops
         .iter()
-        .position(|o| o.span.start as usize == hole.end)?;
+        .rposition(|o| o.span.start as usize == hole.end)?;
     let (block, at) = outer
         .skeleton
         .blocks
         .iter()
         .enumerate()
+        .rev()
         .find_map(|(b, data)| Some((b, data.ops.iter().position(|o| o.index() == after)?)))?;
     // The op before the hole must be in the same block.
     let before = *outer.skeleton.blocks[block].ops.get(at.checked_sub(1)?)?;
     if outer.skeleton.ops[before.index()].span.end as usize > hole.start {
         return None;
     }
-
-    // How far the hole's side tables move the entries of the ops after it.
-    let grown = cut.side_table_ends();
-    let types: Vec<crate::ir::TypeId> = cut
-        .types
-        .into_iter()
-        .map(|t| crate::ir::TypeId::new(outer.types.insert_full(t).0))
-        .collect();
-    let ty = |t: crate::ir::TypeId| types[t.index()];
-
-    // The hole's ops go where a parse of the whole text puts them: after the op before the
-    // hole (and the ops nested in it), before every op the first thread finished later.
-    let k = before.index() + 1;
-    let hole_ops = cut.skeleton.ops.len() as u32;
-    let skeleton = &mut outer.skeleton;
-    let (block_base, region_base) = (skeleton.blocks.len() as u32, skeleton.regions.len() as u32);
-    let shift = |o: &mut crate::ir::OpId| {
-        if o.index() >= k {
-            o.0 += hole_ops;
-        }
-    };
-    for b in &mut skeleton.blocks {
-        b.ops.iter_mut().for_each(shift);
-    }
-    outer.top.iter_mut().for_each(shift);
-    skeleton.ops.splice(
-        k..k,
-        cut.skeleton.ops.into_iter().map(|mut o| {
-            for r in o.regions.iter_mut() {
-                r.0 += region_base;
-            }
-            o
-        }),
-    );
-    skeleton
-        .blocks
-        .extend(cut.skeleton.blocks.into_iter().map(|mut b| {
-            for o in &mut b.ops {
-                o.0 += k as u32;
-            }
-            b
-        }));
-    skeleton
-        .regions
-        .extend(cut.skeleton.regions.into_iter().map(|mut r| {
-            for b in &mut r.blocks {
-                b.0 += block_base;
-            }
-            r
-        }));
-    // The side tables: the hole's entries go where op `k`'s start, and the ops from `k` on
-    // start that much later.
-    let start = outer
-        .op_syntax
-        .get(k)
-        .copied()
-        .unwrap_or_else(|| outer.side_table_ends());
-    for s in &mut outer.op_syntax[k..] {
-        *s = s.shifted(grown);
-    }
-    outer
-        .op_syntax
-        .splice(k..k, cut.op_syntax.into_iter().map(|s| s.shifted(start)));
-    let at_index = |n: u32| n as usize..n as usize;
-    outer.uses.splice(
-        at_index(start.uses),
-        cut.uses.into_iter().map(|mut u| {
-            u.ty = u.ty.map(ty);
-            u
-        }),
-    );
-    outer
-        .group_spans
-        .splice(at_index(start.groups), cut.group_spans);
-    outer.result_types.splice(
-        at_index(start.result_types),
-        cut.result_types.into_iter().map(ty),
-    );
-    outer
-        .successors
-        .splice(at_index(start.successors), cut.successors);
-    outer
-        .block_syntax
-        .extend(cut.block_syntax.into_iter().map(|mut b| {
-            for a in &mut b.args {
-                if let ArgType::Given(t) = &mut a.ty {
-                    *t = ty(*t);
-                }
-            }
-            b
-        }));
-    let ops = &mut outer.skeleton.blocks[block].ops;
-    ops.splice(
-        at..at,
-        cut.top.into_iter().map(|o| crate::ir::OpId(o.0 + k as u32)),
-    );
-    Some(())
+    Some((BlockId::new(block), at))
 }

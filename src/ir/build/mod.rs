@@ -7,6 +7,9 @@
 //! creates the values, resolves every name, fills in operands, results, successors and
 //! parents, and numbers every entity in pre-order (an op before the ops of its regions, a
 //! region's blocks together): at the end each record is moved to its new index.
+//!
+//! A text parsed in two parts (`ast::Parts`) is built on two threads: `part` builds the
+//! hole's ops on a second thread while this one builds the ops before them, then joins them.
 
 use super::types::{Attr, Dim, MemRefType, Type};
 use super::{
@@ -15,10 +18,12 @@ use super::{
 };
 use crate::diag::Diagnostic;
 use crate::source::Span;
-use crate::syntax::ast::{self, ArgType, File, TypeTable};
+use crate::syntax::ast::{self, ArgType, File, HolePart, Parts, TypeTable};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
+
+mod part;
 
 /// Deeper nesting of regions than this is refused with an error (a hostile file could otherwise
 /// drive the builder into a stack overflow).
@@ -88,9 +93,12 @@ struct Builder<'a> {
     late_arg_types: Vec<(ValueId, ValueId)>,
     /// Results the input left unbound, named by `name_unnamed_results` at the end.
     unnamed: Vec<ValueId>,
+    /// The hole of a two-part parse, until the walk reaches the block it belongs in.
+    hole: Option<HolePart<'a>>,
+    /// When this builder builds a hole (on the second thread): what it leaves to the join.
+    part: Option<part::Deferred<'a>>,
 }
 
-/// Builds a module from a parsed file. Returns the module, or every error found.
 /// Gives the results that the input left unbound (`"foo.op"() : () -> i32` without `%x =`)
 /// the names `%0`, `%1`, ... in order, skipping every name the input uses anywhere (a result
 /// group `%x:2` uses `%x`), so that the printed IR never defines a name twice.
@@ -117,61 +125,16 @@ fn name_unnamed_results(m: &mut Module, unnamed: &[ValueId]) {
     }
 }
 
+/// Builds a module from a parsed file. Returns the module, or every error found.
 pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
-    let File {
-        text,
-        skeleton,
-        types,
-        op_syntax,
-        uses,
-        group_spans,
-        result_types,
-        successors,
-        block_syntax,
-        aliases,
-        top,
-    } = file;
-    let (n_ops, n_blocks, n_regions) = (
-        skeleton.ops.len(),
-        skeleton.blocks.len(),
-        skeleton.regions.len(),
-    );
-    let n_args: usize = block_syntax.iter().map(|b| b.args.len()).sum();
-    let mut b = Builder {
-        text,
-        m: skeleton,
-        type_ids: vec![None; types.len()],
-        group_first: vec![ValueId(UNSET); group_spans.len()],
-        types,
-        op_syntax,
-        uses,
-        group_spans,
-        result_types,
-        successors,
-        block_syntax,
-        errors: Vec::new(),
-        scopes: vec![Scope {
-            values: FxHashMap::default(),
-            isolated: true,
-        }],
-        labels: Vec::new(),
-        spare_scopes: Vec::new(),
-        spare_labels: Vec::new(),
-        type_aliases: FxHashMap::default(),
-        arg_names: FxHashMap::default(),
-        attr_alias_index: FxHashMap::default(),
-        new_op: vec![UNSET; n_ops],
-        new_block: vec![UNSET; n_blocks],
-        new_region: vec![UNSET; n_regions],
-        next_op: 0,
-        decl_block: Vec::new(),
-        block_path: Vec::new(),
-        next_block: 0,
-        next_region: 0,
-        late_arg_types: Vec::new(),
-        unnamed: Vec::new(),
-    };
-    b.m.values.reserve_exact(b.result_types.len() + n_args);
+    build_parts(file.into())
+}
+
+/// Builds a module from a text parsed in one or two parts.
+pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
+    let Parts { main, hole } = parts;
+    let (mut b, aliases, top) = Builder::new(main);
+    b.hole = hole;
     for alias in aliases {
         match alias {
             ast::AliasDef::Type { name, value, span } => {
@@ -216,6 +179,11 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
         };
         b.m.values[arg.index()].ty = ty;
     }
+    if b.hole.is_some() {
+        b.errors.push(Diagnostic::file_error(
+            "internal error: the block of the hole was not built",
+        ));
+    }
     if !b.errors.is_empty() {
         b.errors.sort_by_key(|d| d.span.map(|s| s.start));
         return Err(b.errors);
@@ -226,6 +194,69 @@ pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
     permute(&mut m.blocks, &b.new_block, b.next_block);
     permute(&mut m.regions, &b.new_region, b.next_region);
     Ok(m)
+}
+
+impl<'a> Builder<'a> {
+    /// A builder for the records of `file`, with its alias definitions and top-level ops.
+    fn new(file: File<'a>) -> (Builder<'a>, Vec<ast::AliasDef<'a>>, Vec<OpId>) {
+        let File {
+            text,
+            skeleton,
+            types,
+            op_syntax,
+            uses,
+            group_spans,
+            result_types,
+            successors,
+            block_syntax,
+            aliases,
+            top,
+        } = file;
+        let (n_ops, n_blocks, n_regions) = (
+            skeleton.ops.len(),
+            skeleton.blocks.len(),
+            skeleton.regions.len(),
+        );
+        let n_args: usize = block_syntax.iter().map(|b| b.args.len()).sum();
+        let mut b = Builder {
+            text,
+            m: skeleton,
+            type_ids: vec![None; types.len()],
+            group_first: vec![ValueId(UNSET); group_spans.len()],
+            types,
+            op_syntax,
+            uses,
+            group_spans,
+            result_types,
+            successors,
+            block_syntax,
+            errors: Vec::new(),
+            scopes: vec![Scope {
+                values: FxHashMap::default(),
+                isolated: true,
+            }],
+            labels: Vec::new(),
+            spare_scopes: Vec::new(),
+            spare_labels: Vec::new(),
+            type_aliases: FxHashMap::default(),
+            arg_names: FxHashMap::default(),
+            attr_alias_index: FxHashMap::default(),
+            new_op: vec![UNSET; n_ops],
+            new_block: vec![UNSET; n_blocks],
+            new_region: vec![UNSET; n_regions],
+            next_op: 0,
+            decl_block: Vec::new(),
+            block_path: Vec::new(),
+            next_block: 0,
+            next_region: 0,
+            late_arg_types: Vec::new(),
+            unnamed: Vec::new(),
+            hole: None,
+            part: None,
+        };
+        b.m.values.reserve_exact(b.result_types.len() + n_args);
+        (b, aliases, top)
+    }
 }
 
 /// Moves `v[i]` to index `new[i]` for every reached entity and drops the others (`UNSET`:
@@ -586,30 +617,16 @@ impl<'a> Builder<'a> {
     }
 
     fn define(&mut self, name: &'a str, binding: Binding, span: Span) {
+        // A name of a hole's block: the join defines it in the block's own scope.
+        if let Some(part) = &mut self.part
+            && self.scopes.len() == 1
+        {
+            part.names.push((name, binding, span));
+        }
         // A name visible from an enclosing region may not be defined again (MLIR forbids
         // shadowing; a shadowed name would make later uses refer to the wrong value).
-        let inner_isolated = self.scopes.last().is_some_and(|s| s.isolated);
-        let shadows = !inner_isolated
-            && self
-                .scopes
-                .iter()
-                .rev()
-                .skip(1)
-                .scan(false, |stop, s| {
-                    if *stop {
-                        return None;
-                    }
-                    *stop = s.isolated;
-                    Some(s)
-                })
-                // Only names already defined: a later definition in an enclosing block is
-                // not visible yet (MLIR pops a region's names when the region ends).
-                .any(|s| {
-                    s.values.get(name).is_some_and(|b| {
-                        let v = &self.m.values[b.first.index()];
-                        matches!(v.def, ValueDef::Arg(..)) || v.ty.0 != UNSET
-                    })
-                });
+        let inner = self.scopes.len() - 1;
+        let shadows = !self.scopes[inner].isolated && self.shadows(name, span, inner);
         let scope = self.scopes.last_mut().expect("a scope");
         if scope.values.insert(name, binding).is_some() || shadows {
             self.errors.push(Diagnostic::error(
@@ -619,7 +636,33 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn lookup(&mut self, name: &str, index: u32, span: Span) -> Option<ValueId> {
+    /// Whether `name` is already defined in one of the scopes below `inner` (out to the first
+    /// isolated one). Only names already defined: a later definition in an enclosing block is
+    /// not visible yet (MLIR pops a region's names when the region ends). In a hole, the
+    /// scopes of the main builder are left to the join.
+    fn shadows(&mut self, name: &'a str, span: Span, inner: usize) -> bool {
+        for s in self.scopes[..inner].iter().rev() {
+            let defined = s.values.get(name).is_some_and(|b| {
+                let v = &self.m.values[b.first.index()];
+                matches!(v.def, ValueDef::Arg(..)) || v.ty.0 != UNSET
+            });
+            if defined {
+                return true;
+            }
+            if s.isolated {
+                return false;
+            }
+        }
+        if let Some(part) = &mut self.part
+            && inner > 0
+        {
+            part.shadow_checks.push((name, span));
+        }
+        false
+    }
+
+    fn lookup(&mut self, name: &'a str, index: u32, span: Span) -> Option<ValueId> {
+        let mut isolated = false;
         for scope in self.scopes.iter().rev() {
             if let Some(b) = scope.values.get(name) {
                 if index >= b.count {
@@ -647,8 +690,12 @@ impl<'a> Builder<'a> {
                 return Some(v);
             }
             if scope.isolated {
+                isolated = true;
                 break;
             }
+        }
+        if !isolated && let Some(part) = &mut self.part {
+            return Some(part.external(name, index, span));
         }
         self.errors.push(Diagnostic::error(
             span,
@@ -675,15 +722,20 @@ impl<'a> Builder<'a> {
         // Operands, with the types the syntax gives them checked against their definitions.
         let uses = self.op_range(r, |s| s.uses, self.uses.len());
         let mut resolved: SmallVec<[Option<ValueId>; 4]> = SmallVec::with_capacity(uses.len());
+        let text = self.text;
         for k in uses {
             let u = self.uses[k];
-            let (name, index) = ast::split_use(&self.text[u.span.range()]);
+            let (name, index) = ast::split_use(&text[u.span.range()]);
             let Some(v) = self.lookup(name, index, u.span) else {
                 resolved.push(None);
                 continue;
             };
             if let Some(t) = u.ty {
-                self.check_use_type(v, t, name, u.span);
+                if self.part.is_some() && part::is_external(v) {
+                    self.external_type(v, t, u.span);
+                } else {
+                    self.check_use_type(v, t, name, u.span);
+                }
             }
             resolved.push(Some(v));
         }
@@ -762,9 +814,11 @@ impl<'a> Builder<'a> {
         for k in succ {
             let span = self.successors[k].span;
             let label = &self.text[span.range()];
-            let found = match parent {
-                Some(_) => self.labels.last().and_then(|l| l.get(label)).copied(),
-                None => None,
+            let found = match (parent, self.labels.last(), &mut self.part) {
+                (Some(_), Some(labels), _) => labels.get(label).copied(),
+                // An op of a hole: a block of the main builder's region.
+                (Some(_), None, Some(part)) => Some(part.successor(label, span)),
+                _ => None,
             };
             match found {
                 Some(b) => successors.push(b),
@@ -835,7 +889,10 @@ impl<'a> Builder<'a> {
                         match owner_operands.get(k as usize).copied().flatten() {
                             // An operand defined in a later block has no type yet: the
                             // argument gets it when the whole module is built.
-                            Some(v) if self.m.value(v).ty.0 == UNSET => {
+                            Some(v)
+                                if (self.part.is_some() && part::is_external(v))
+                                    || self.m.value(v).ty.0 == UNSET =>
+                            {
                                 self.late_arg_types
                                     .push((ValueId::new(self.m.values.len()), v));
                                 TypeId(UNSET)
@@ -864,9 +921,35 @@ impl<'a> Builder<'a> {
         }
         self.m.regions[raw.index()].blocks = block_ids;
         self.m.regions[raw.index()].parent = owner;
+        match self.hole.take_if(|h| raw_blocks.contains(&h.block)) {
+            Some(hole) => self.blocks_with_hole(&raw_blocks, hole, graph, depth),
+            None => self.blocks::<fn() -> Option<part::BuiltHole<'a>>>(
+                &raw_blocks,
+                graph,
+                depth,
+                &mut None,
+            ),
+        }
+        let mut scope = self.scopes.pop().expect("the region's scope");
+        scope.values.clear();
+        self.spare_scopes.push(scope.values);
+        let mut labels = self.labels.pop().expect("the region's labels");
+        labels.clear();
+        self.spare_labels.push(labels);
+        rid
+    }
+    /// Declares the results of the ops of a region's blocks, then builds the ops, block by
+    /// block; with the ops of a hole in one of them (see `part`).
+    fn blocks<F: FnOnce() -> Option<part::BuiltHole<'a>>>(
+        &mut self,
+        raw_blocks: &[BlockId],
+        graph: bool,
+        depth: usize,
+        hole: &mut Option<part::HoleSite<'a, F>>,
+    ) {
         // Names in the order of the text (a block's arguments, then its ops' results, block
         // by block), so that a name defined twice is reported at its second definition.
-        for &rb in &raw_blocks {
+        for &rb in raw_blocks {
             for k in 0..self.m.blocks[rb.index()].args.len() {
                 let v = self.m.blocks[rb.index()].args[k];
                 let span = self.m.values[v.index()].span;
@@ -879,25 +962,32 @@ impl<'a> Builder<'a> {
             } else {
                 self.new_block[rb.index()]
             };
-            self.declare_results(&ops, block);
+            match hole {
+                Some(site) if site.block == rb => {
+                    // The hole's results are numbered between those of the ops around it.
+                    let at = site.at.min(ops.len());
+                    self.declare_results(&ops[..at], block);
+                    self.reserve_hole_values(site, block);
+                    self.declare_results(&ops[at..], block);
+                }
+                _ => self.declare_results(&ops, block),
+            }
             self.m.blocks[rb.index()].ops = ops;
         }
-        for &rb in &raw_blocks {
+        for &rb in raw_blocks {
             let mut ops = std::mem::take(&mut self.m.blocks[rb.index()].ops);
             let bid = BlockId(self.new_block[rb.index()]);
             self.block_path.push(bid.0);
-            for op in &mut ops {
-                *op = self.op(*op, Some(bid), depth);
+            match hole {
+                Some(site) if site.block == rb => ops = self.ops_with_hole(ops, site, bid, depth),
+                _ => {
+                    for op in &mut ops {
+                        *op = self.op(*op, Some(bid), depth);
+                    }
+                }
             }
             self.block_path.pop();
             self.m.blocks[rb.index()].ops = ops;
         }
-        let mut scope = self.scopes.pop().expect("the region's scope");
-        scope.values.clear();
-        self.spare_scopes.push(scope.values);
-        let mut labels = self.labels.pop().expect("the region's labels");
-        labels.clear();
-        self.spare_labels.push(labels);
-        rid
     }
 }

@@ -1,0 +1,452 @@
+//! Building a text parsed in two parts (`ast::Parts`) on two threads.
+//!
+//! The hole of a two-part parse is a run of ops of one block. When the walk reaches that
+//! block's region, it declares the block's results as a one-thread build does (those of the
+//! hole's ops between those of the ops around it, their names read from the text of the
+//! result groups: `reserve_hole_values`); then, at the block, a second thread builds the
+//! hole's ops with a `Builder` of their own while this one builds the ops before the hole. The
+//! second builder cannot see this one's scopes, so it leaves to the join what needs them:
+//! - uses of names it does not define (*external* uses), with the types the syntax gives them;
+//! - the check that a name defined in one of its regions shadows no name of the block's scope
+//!   or of the scopes around it;
+//! - the labels its ops branch to (blocks of the block's region).
+//!
+//! The join (`join`), on this thread once the ops before the hole are built, does all that
+//! with this builder's scopes in exactly the state a one-thread build has them in at the
+//! hole, then moves the hole's records into this builder's arenas, renumbered to follow the
+//! entities built so far, so that the module is the same, record for record, as a one-thread
+//! build's (`tests/parse_split.rs` checks this). Any error, on either side, fails the build:
+//! the caller then parses and builds the whole text on one thread, which reports the errors as
+//! usual.
+
+use super::{Binding, Builder, Scope, UNSET};
+use crate::diag::Diagnostic;
+use crate::ir::types::{Attr, Type};
+use crate::ir::{BlockId, Module, Name, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId};
+use crate::source::Span;
+use crate::syntax::ast::{self, File, HolePart};
+use rustc_hash::FxHashMap;
+
+/// Marks a value id of a hole builder that stands for its `n`-th external use:
+/// `EXTERNAL | n`.
+const EXTERNAL: u32 = 1 << 31;
+
+/// The block a hole builder's ops belong in, in its own records (the join puts in the
+/// block's id).
+const HOLE_BLOCK: u32 = UNSET - 1;
+
+pub(super) fn is_external(v: ValueId) -> bool {
+    v.0 != UNSET && v.0 & EXTERNAL != 0
+}
+
+/// A use a hole builder could not resolve.
+struct External<'a> {
+    name: &'a str,
+    index: u32,
+    span: Span,
+    /// The type the syntax gives the use: an index into `Deferred::types`.
+    ty: Option<u32>,
+}
+
+/// What a hole builder leaves to the join.
+#[derive(Default)]
+pub(super) struct Deferred<'a> {
+    external: Vec<External<'a>>,
+    /// Types of external uses, resolved; and their indices by parsed type.
+    types: Vec<Type>,
+    type_index: FxHashMap<TypeId, u32>,
+    /// Names defined in the hole's regions that the block's scope (and those around it) may
+    /// already define.
+    pub(super) shadow_checks: Vec<(&'a str, Span)>,
+    /// The names of the hole's results, with their values in the hole builder (checked
+    /// against those the main builder defined).
+    pub(super) names: Vec<(&'a str, Binding, Span)>,
+    /// Successors of the hole's ops: labels of blocks of the main builder's region.
+    successors: Vec<(&'a str, Span)>,
+}
+
+impl<'a> Deferred<'a> {
+    /// Records an external use; returns the value id that stands for it.
+    pub(super) fn external(&mut self, name: &'a str, index: u32, span: Span) -> ValueId {
+        self.external.push(External {
+            name,
+            index,
+            span,
+            ty: None,
+        });
+        ValueId(EXTERNAL | (self.external.len() - 1) as u32)
+    }
+
+    /// Records a successor of one of the hole's ops; returns the block id that stands for it.
+    pub(super) fn successor(&mut self, label: &'a str, span: Span) -> BlockId {
+        self.successors.push((label, span));
+        BlockId(EXTERNAL | (self.successors.len() - 1) as u32)
+    }
+}
+
+/// What the hole builder needs of the main one: the aliases (read only), and where the block
+/// stands.
+struct HoleEnv<'a> {
+    type_aliases: FxHashMap<&'a str, Type>,
+    attr_alias_index: FxHashMap<&'a str, usize>,
+    attr_aliases: Vec<(Box<str>, Attr)>,
+    graph: bool,
+    depth: usize,
+}
+
+/// A hole, built: its records numbered in pre-order from 0, its own values and types, and what
+/// it left to the join.
+pub(super) struct BuiltHole<'a> {
+    m: Module,
+    /// The hole's ops, in order.
+    top: Vec<OpId>,
+    /// How many values the hole's results are: its first values.
+    results: u32,
+    deferred: Deferred<'a>,
+    late_arg_types: Vec<(ValueId, ValueId)>,
+    unnamed: Vec<ValueId>,
+    errors: Vec<Diagnostic>,
+    counts: (u32, u32, u32),
+}
+
+/// Builds the ops of a hole (on the second thread).
+fn build_hole<'a>(file: File<'a>, env: HoleEnv<'a>) -> BuiltHole<'a> {
+    let (mut b, _, top) = Builder::new(file);
+    b.type_aliases = env.type_aliases;
+    b.attr_alias_index = env.attr_alias_index;
+    b.m.attr_aliases = env.attr_aliases;
+    b.part = Some(Deferred::default());
+    // The block's scope, as far as the hole's names: what it does not find is external.
+    b.scopes = vec![Scope {
+        values: FxHashMap::default(),
+        isolated: false,
+    }];
+    b.declare_results(&top, if env.graph { UNSET } else { HOLE_BLOCK });
+    let results = b.m.values.len() as u32;
+    b.block_path.push(HOLE_BLOCK);
+    let top = top
+        .iter()
+        .map(|&op| b.op(op, Some(BlockId(HOLE_BLOCK)), env.depth))
+        .collect();
+    let mut m = b.m;
+    let counts = (b.next_op, b.next_block, b.next_region);
+    super::permute(&mut m.ops, &b.new_op, b.next_op);
+    super::permute(&mut m.blocks, &b.new_block, b.next_block);
+    super::permute(&mut m.regions, &b.new_region, b.next_region);
+    BuiltHole {
+        m,
+        top,
+        results,
+        deferred: b.part.unwrap_or_default(),
+        late_arg_types: b.late_arg_types,
+        unnamed: b.unnamed,
+        errors: b.errors,
+        counts,
+    }
+}
+
+/// The result groups of the ops of a hole (`%x`, `%x:2`): their spans and counts, read from
+/// the text (the hole builder reads them from the syntax tree; the join checks that they
+/// agree).
+fn hole_groups(file: &File<'_>) -> Vec<(Span, u32)> {
+    let ends = file.side_table_ends();
+    let mut groups = Vec::new();
+    for &op in &file.top {
+        let from = file.op_syntax[op.index()].groups as usize;
+        let to = file
+            .op_syntax
+            .get(op.index() + 1)
+            .map_or(ends.groups, |s| s.groups) as usize;
+        for &span in &file.group_spans[from..to] {
+            let text = &file.text[span.range()];
+            let name = ast::value_name(text);
+            let count = match text[name.len()..].trim_start().strip_prefix(':') {
+                Some(digits) => digits.trim().parse().unwrap_or(0),
+                None => 1,
+            };
+            groups.push((span, count));
+        }
+    }
+    groups
+}
+
+/// A hole being built on the second thread, as the main builder sees it: the block it belongs
+/// in and where, its result groups, the values reserved for them (`first`, once reserved),
+/// and how to wait for it.
+pub(super) struct HoleSite<'a, F> {
+    pub(super) block: BlockId,
+    pub(super) at: usize,
+    groups: Vec<(Span, u32)>,
+    first: u32,
+    wait: Option<F>,
+    _part: std::marker::PhantomData<&'a ()>,
+}
+
+impl<'a> Builder<'a> {
+    /// Builds the blocks of a region that holds the hole's block: the hole's ops on a second
+    /// thread, started now, the rest on this one (`blocks`).
+    pub(super) fn blocks_with_hole(
+        &mut self,
+        raw_blocks: &[BlockId],
+        hole: HolePart<'a>,
+        graph: bool,
+        depth: usize,
+    ) {
+        let env = HoleEnv {
+            type_aliases: self.type_aliases.clone(),
+            attr_alias_index: self.attr_alias_index.clone(),
+            attr_aliases: self.m.attr_aliases.clone(),
+            graph,
+            depth,
+        };
+        let HolePart { file, block, at } = hole;
+        let groups = hole_groups(&file);
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .name("bufreuse-build".into())
+                .stack_size(crate::WORKER_STACK_BYTES)
+                .spawn_scoped(scope, move || build_hole(file, env));
+            let wait = move || match worker.map(|w| w.join()) {
+                Ok(Ok(built)) => Some(built),
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                Err(_) => None,
+            };
+            let mut site = Some(HoleSite {
+                block,
+                at,
+                groups,
+                first: UNSET,
+                wait: Some(wait),
+                _part: std::marker::PhantomData,
+            });
+            self.blocks(raw_blocks, graph, depth, &mut site);
+        });
+    }
+
+    /// Makes room for the values of the hole's results in the block being declared, in the
+    /// place a one-thread build creates them, and defines their names (blocks built before the
+    /// hole may use them); the join fills the values in.
+    pub(super) fn reserve_hole_values<F>(&mut self, site: &mut HoleSite<'a, F>, block: u32) {
+        let first = self.m.values.len() as u32;
+        let count: u32 = site.groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
+        let placeholder = ValueData {
+            ty: TypeId(UNSET),
+            def: ValueDef::Result(OpId(UNSET), 0),
+            name: Name::from(""),
+            span: Span::default(),
+        };
+        let end = first as usize + count as usize;
+        self.m.values.resize(end, placeholder);
+        self.decl_block.resize(first as usize, UNSET);
+        self.decl_block.resize(end, block);
+        let text = self.text;
+        let mut next = first;
+        for &(span, count) in &site.groups {
+            let name = ast::value_name(&text[span.range()]);
+            self.define(
+                name,
+                Binding {
+                    first: ValueId(next),
+                    count,
+                },
+                span,
+            );
+            next += count;
+        }
+        site.first = first;
+    }
+
+    /// The type the syntax gives an external use, kept for the join to check.
+    pub(super) fn external_type(&mut self, v: ValueId, t: TypeId, span: Span) {
+        let index = match self.part.as_ref().and_then(|p| p.type_index.get(&t)) {
+            Some(&i) => i,
+            None => {
+                let ty = self.resolve_type(self.types[t.index()].clone(), span);
+                let part = self.part.as_mut().expect("a hole builder");
+                part.types.push(ty);
+                let i = (part.types.len() - 1) as u32;
+                part.type_index.insert(t, i);
+                i
+            }
+        };
+        if let Some(part) = &mut self.part {
+            part.external[(v.0 & !EXTERNAL) as usize].ty = Some(index);
+        }
+    }
+
+    /// Builds the ops of block `bid` (the parser's `ops`) and, on the second thread, those of
+    /// the hole, which go before position `site.at`; returns the block's op list.
+    pub(super) fn ops_with_hole<F: FnOnce() -> Option<BuiltHole<'a>>>(
+        &mut self,
+        mut ops: Vec<OpId>,
+        site: &mut HoleSite<'a, F>,
+        bid: BlockId,
+        depth: usize,
+    ) -> Vec<OpId> {
+        let at = site.at.min(ops.len());
+        for op in &mut ops[..at] {
+            *op = self.op(*op, Some(bid), depth);
+        }
+        let Some(built) = site.wait.take().and_then(|wait| wait()) else {
+            self.errors.push(Diagnostic::file_error(
+                "internal error: no thread to build the second part on",
+            ));
+            return ops;
+        };
+        let hole_ops = self.join(built, bid, site);
+        for op in &mut ops[at..] {
+            *op = self.op(*op, Some(bid), depth);
+        }
+        ops.splice(at..at, hole_ops);
+        ops
+    }
+
+    /// Resolves what the hole builder left, then moves its records into this builder's
+    /// arenas; returns the hole's ops. On any error the hole's records are dropped (the
+    /// build fails).
+    fn join<F>(
+        &mut self,
+        hole: BuiltHole<'a>,
+        block: BlockId,
+        site: &HoleSite<'a, F>,
+    ) -> Vec<OpId> {
+        let count: u32 = site.groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
+        let errors = self.errors.len();
+        self.errors.extend(hole.errors);
+        if hole.results != count {
+            self.errors.push(Diagnostic::file_error(
+                "internal error: the second part declares other results than expected",
+            ));
+        }
+        let d = hole.deferred;
+        // External uses, with the types the syntax gives them.
+        let mut resolved = Vec::with_capacity(d.external.len());
+        for e in &d.external {
+            let v = self.lookup(e.name, e.index, e.span);
+            if let (Some(v), Some(t)) = (v, e.ty) {
+                let expected = &d.types[t as usize];
+                let actual = self.m.value(v).ty;
+                if actual.0 != UNSET && self.m.ty(actual) != expected {
+                    let expected = expected.to_string();
+                    self.type_mismatch(e.name, expected, actual, e.span);
+                }
+            }
+            resolved.push(v.unwrap_or(ValueId(UNSET)));
+        }
+        for &(name, span) in &d.shadow_checks {
+            if self.shadows(name, span, self.scopes.len()) {
+                self.errors.push(Diagnostic::error(
+                    span,
+                    format!("redefinition of SSA value '{name}'"),
+                ));
+            }
+        }
+        let mut successors = Vec::with_capacity(d.successors.len());
+        for &(label, span) in &d.successors {
+            match self.labels.last().and_then(|l| l.get(label)) {
+                Some(&b) => successors.push(b),
+                None => self.errors.push(Diagnostic::error(
+                    span,
+                    format!("reference to an undefined block '{label}'"),
+                )),
+            }
+        }
+        // The names were defined from the text of the result groups: the hole builder must
+        // have read the same.
+        if !d
+            .names
+            .iter()
+            .map(|n| n.1.count)
+            .eq(site.groups.iter().map(|g| g.1))
+        {
+            self.errors.push(Diagnostic::file_error(
+                "internal error: the second part binds its results otherwise than expected",
+            ));
+        }
+        if self.errors.len() > errors {
+            return Vec::new();
+        }
+
+        let types: Vec<TypeId> = hole.m.types.into_iter().map(|t| self.m.intern(t)).collect();
+        let ty = |t: TypeId| if t.0 == UNSET { t } else { types[t.index()] };
+        let (op_base, block_base, region_base) = (self.next_op, self.next_block, self.next_region);
+        let value_base = self.m.values.len() as u32;
+        let value = |v: ValueId| {
+            if is_external(v) {
+                resolved[(v.0 & !EXTERNAL) as usize]
+            } else if v.0 < count {
+                ValueId(site.first + v.0)
+            } else {
+                ValueId(value_base + v.0 - count)
+            }
+        };
+        let op = |o: OpId| OpId(op_base + o.0);
+        let block_id = |b: BlockId| {
+            if b.0 == HOLE_BLOCK {
+                block
+            } else if b.0 & EXTERNAL != 0 {
+                successors[(b.0 & !EXTERNAL) as usize]
+            } else {
+                BlockId(block_base + b.0)
+            }
+        };
+        let region = |r: RegionId| RegionId(region_base + r.0);
+
+        let (n_ops, n_blocks, n_regions) = hole.counts;
+        self.m.ops.extend(hole.m.ops.into_iter().map(|mut o| {
+            o.operands.iter_mut().for_each(|v| *v = value(*v));
+            o.results.iter_mut().for_each(|v| *v = value(*v));
+            o.regions.iter_mut().for_each(|r| *r = region(*r));
+            o.successors.iter_mut().for_each(|b| *b = block_id(*b));
+            o.parent = o.parent.map(block_id);
+            o
+        }));
+        self.new_op.extend(op_base..op_base + n_ops);
+        self.m.blocks.extend(hole.m.blocks.into_iter().map(|mut b| {
+            b.args.iter_mut().for_each(|v| *v = value(*v));
+            b.ops.iter_mut().for_each(|o| *o = op(*o));
+            b.parent = region(b.parent);
+            b
+        }));
+        self.new_block.extend(block_base..block_base + n_blocks);
+        self.m
+            .regions
+            .extend(hole.m.regions.into_iter().map(|mut r| {
+                r.blocks.iter_mut().for_each(|b| *b = block_id(*b));
+                r.parent = op(r.parent);
+                r
+            }));
+        self.new_region.extend(region_base..region_base + n_regions);
+        let mut hole_values = hole.m.values.into_iter().map(|mut v| {
+            v.ty = ty(v.ty);
+            v.def = match v.def {
+                ValueDef::Result(o, i) => ValueDef::Result(op(o), i),
+                ValueDef::Arg(b, i) => ValueDef::Arg(block_id(b), i),
+            };
+            v
+        });
+        let first = site.first as usize;
+        for (slot, v) in self.m.values[first..first + count as usize]
+            .iter_mut()
+            .zip(hole_values.by_ref())
+        {
+            *slot = v;
+        }
+        self.m.values.extend(hole_values);
+        self.next_op += n_ops;
+        self.next_block += n_blocks;
+        self.next_region += n_regions;
+
+        // Block arguments typed like an operand: an external operand's type is known now,
+        // unless it is defined in a later block.
+        for (arg, of) in hole.late_arg_types {
+            let (arg, of_value) = (value(arg), value(of));
+            match self.m.values.get(of_value.index()).map(|v| v.ty) {
+                Some(t) if is_external(of) && t.0 != UNSET => self.m.values[arg.index()].ty = t,
+                _ => self.late_arg_types.push((arg, of_value)),
+            }
+        }
+        self.unnamed.extend(hole.unnamed.into_iter().map(value));
+        hole.top.into_iter().map(op).collect()
+    }
+}
