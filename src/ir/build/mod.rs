@@ -97,6 +97,8 @@ struct Builder<'a> {
     hole: Option<HolePart<'a>>,
     /// When this builder builds a hole (on the second thread): what it leaves to the join.
     part: Option<part::Deferred<'a>>,
+    /// The ops of the hole, built and renumbered, until the end of the build.
+    hole_ops: part::HoleOps,
 }
 
 /// Gives the results that the input left unbound (`"foo.op"() : () -> i32` without `%x =`)
@@ -189,10 +191,23 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
         return Err(b.errors);
     }
     name_unnamed_results(&mut b.m, &b.unnamed);
-    let mut m = b.m;
-    permute(&mut m.ops, &b.new_op, b.next_op);
-    permute(&mut m.blocks, &b.new_block, b.next_block);
-    permute(&mut m.regions, &b.new_region, b.next_region);
+    // The side tables and scopes are freed before the hole's ops are copied in, so that the
+    // copy does not add to the build's peak memory.
+    let mut m = std::mem::take(&mut b.m);
+    let (mut new_op, new_block, new_region) = (
+        std::mem::take(&mut b.new_op),
+        std::mem::take(&mut b.new_block),
+        std::mem::take(&mut b.new_region),
+    );
+    let (next_op, next_block, next_region) = (b.next_op, b.next_block, b.next_region);
+    let hole_ops = std::mem::take(&mut b.hole_ops);
+    drop(b);
+    let at = hole_ops.at.min(m.ops.len());
+    m.ops.splice(at..at, hole_ops.ops);
+    new_op.splice(at..at, hole_ops.ids);
+    permute(&mut m.ops, &new_op, next_op);
+    permute(&mut m.blocks, &new_block, next_block);
+    permute(&mut m.regions, &new_region, next_region);
     Ok(m)
 }
 
@@ -253,6 +268,7 @@ impl<'a> Builder<'a> {
             unnamed: Vec::new(),
             hole: None,
             part: None,
+            hole_ops: part::HoleOps::default(),
         };
         b.m.values.reserve_exact(b.result_types.len() + n_args);
         (b, aliases, top)

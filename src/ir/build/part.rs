@@ -22,7 +22,9 @@
 use super::{Binding, Builder, Scope, UNSET};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
-use crate::ir::{BlockId, Module, Name, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId};
+use crate::ir::{
+    BlockId, Module, Name, OpData, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId,
+};
 use crate::source::Span;
 use crate::syntax::ast::{self, File, HolePart};
 use rustc_hash::FxHashMap;
@@ -170,6 +172,15 @@ fn hole_groups(file: &File<'_>) -> Vec<(Span, u32)> {
     groups
 }
 
+/// The ops of a hole, built and renumbered (`ids`): they go into the main builder's arena
+/// before its record `at` at the end of the build (see `build_parts`).
+#[derive(Default)]
+pub(super) struct HoleOps {
+    pub(super) at: usize,
+    pub(super) ids: std::ops::Range<u32>,
+    pub(super) ops: Vec<OpData>,
+}
+
 /// A hole being built on the second thread, as the main builder sees it: the block it belongs
 /// in and where, its result groups, the values reserved for them (`first`, once reserved),
 /// and how to wait for it.
@@ -284,6 +295,9 @@ impl<'a> Builder<'a> {
         depth: usize,
     ) -> Vec<OpId> {
         let at = site.at.min(ops.len());
+        // The hole's records go after those of the op before it (and of the ops nested in
+        // it), where a parse of the whole text puts them.
+        let records_at = at.checked_sub(1).map_or(0, |k| ops[k].index() + 1);
         for op in &mut ops[..at] {
             *op = self.op(*op, Some(bid), depth);
         }
@@ -293,7 +307,7 @@ impl<'a> Builder<'a> {
             ));
             return ops;
         };
-        let hole_ops = self.join(built, bid, site);
+        let hole_ops = self.join(built, bid, site, records_at);
         for op in &mut ops[at..] {
             *op = self.op(*op, Some(bid), depth);
         }
@@ -309,6 +323,7 @@ impl<'a> Builder<'a> {
         hole: BuiltHole<'a>,
         block: BlockId,
         site: &HoleSite<'a, F>,
+        records_at: usize,
     ) -> Vec<OpId> {
         let count: u32 = site.groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
         let errors = self.errors.len();
@@ -393,15 +408,21 @@ impl<'a> Builder<'a> {
         let region = |r: RegionId| RegionId(region_base + r.0);
 
         let (n_ops, n_blocks, n_regions) = hole.counts;
-        self.m.ops.extend(hole.m.ops.into_iter().map(|mut o| {
+        // The ops are renumbered in place and moved in at the end of the build (see
+        // `hole_ops`), when the builder's side tables are gone.
+        let mut ops = hole.m.ops;
+        for o in &mut ops {
             o.operands.iter_mut().for_each(|v| *v = value(*v));
             o.results.iter_mut().for_each(|v| *v = value(*v));
             o.regions.iter_mut().for_each(|r| *r = region(*r));
             o.successors.iter_mut().for_each(|b| *b = block_id(*b));
             o.parent = o.parent.map(block_id);
-            o
-        }));
-        self.new_op.extend(op_base..op_base + n_ops);
+        }
+        self.hole_ops = HoleOps {
+            at: records_at,
+            ids: op_base..op_base + n_ops,
+            ops,
+        };
         self.m.blocks.extend(hole.m.blocks.into_iter().map(|mut b| {
             b.args.iter_mut().for_each(|v| *v = value(*v));
             b.ops.iter_mut().for_each(|o| *o = op(*o));
