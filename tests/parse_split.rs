@@ -129,3 +129,30 @@ fn find_hole_takes_the_largest_even_split() {
         None
     );
 }
+
+/// A hole large enough to be renumbered on two threads at the join, whose ops use values
+/// defined before it (at the top of the function, and just before the hole), define names in
+/// their regions, and hold unnamed results and loops typed by outer operands: the module is
+/// the same as the one-thread build's.
+#[test]
+fn large_hole_builds_the_same_module() {
+    let mut text = String::from("func.func @f(%n: index) -> index {\n");
+    text.push_str("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n");
+    let mut last = String::from("%c0");
+    for i in 0..12_000 {
+        let v = format!("%v{i}");
+        text.push_str(&format!("  {v} = arith.addi {last}, %c1 : index\n"));
+        text.push_str(&format!(
+            "  %s{i} = scf.for %i{i} = %c0 to {v} step %c1 iter_args(%a{i} = %n) -> (index) {{\n    %b{i} = arith.addi %a{i}, %i{i} : index\n    scf.yield %b{i} : index\n  }}\n"
+        ));
+        text.push_str(&format!("  \"test.op\"(%s{i}) : (index) -> index\n"));
+        last = v;
+    }
+    text.push_str(&format!("  func.return {last} : index\n}}\n"));
+    let parts = split::parse_parallel(&text).expect("a parallel parse");
+    let hole_ops = parts.hole.as_ref().expect("a hole").file.skeleton.ops.len();
+    assert!(hole_ops >= 20_000, "the hole has {hole_ops} ops only");
+    let module = build::build_parts(parts).expect("builds");
+    let whole = build::build(parse_whole(&text).expect("parses")).expect("builds");
+    assert_eq!(format!("{whole:?}"), format!("{module:?}"));
+}

@@ -29,6 +29,9 @@ use crate::source::Span;
 use crate::syntax::ast::{self, File, HolePart};
 use rustc_hash::FxHashMap;
 
+/// A hole with at least this many ops is renumbered at the join on two threads.
+const RENUMBER_APART_OPS: usize = 20_000;
+
 /// Marks a value id of a hole builder that stands for its `n`-th external use:
 /// `EXTERNAL | n`.
 const EXTERNAL: u32 = 1 << 31;
@@ -386,11 +389,12 @@ impl<'a> Builder<'a> {
         let ty = |t: TypeId| if t.0 == UNSET { t } else { types[t.index()] };
         let (op_base, block_base, region_base) = (self.next_op, self.next_block, self.next_region);
         let value_base = self.m.values.len() as u32;
+        let hole_first = site.first;
         let value = |v: ValueId| {
             if is_external(v) {
                 resolved[(v.0 & !EXTERNAL) as usize]
             } else if v.0 < count {
-                ValueId(site.first + v.0)
+                ValueId(hole_first + v.0)
             } else {
                 ValueId(value_base + v.0 - count)
             }
@@ -411,12 +415,54 @@ impl<'a> Builder<'a> {
         // The ops are renumbered in place and moved in at the end of the build (see
         // `hole_ops`), when the builder's side tables are gone.
         let mut ops = hole.m.ops;
-        for o in &mut ops {
-            o.operands.iter_mut().for_each(|v| *v = value(*v));
-            o.results.iter_mut().for_each(|v| *v = value(*v));
-            o.regions.iter_mut().for_each(|r| *r = region(*r));
-            o.successors.iter_mut().for_each(|b| *b = block_id(*b));
-            o.parent = o.parent.map(block_id);
+        let mut hole_values = hole.m.values;
+        let renumber_ops = |ops: &mut [OpData]| {
+            for o in ops {
+                o.operands.iter_mut().for_each(|v| *v = value(*v));
+                o.results.iter_mut().for_each(|v| *v = value(*v));
+                o.regions.iter_mut().for_each(|r| *r = region(*r));
+                o.successors.iter_mut().for_each(|b| *b = block_id(*b));
+                o.parent = o.parent.map(block_id);
+            }
+        };
+        let renumber_values = |values: &mut [ValueData]| {
+            for v in values {
+                v.ty = ty(v.ty);
+                v.def = match v.def {
+                    ValueDef::Result(o, i) => ValueDef::Result(op(o), i),
+                    ValueDef::Arg(b, i) => ValueDef::Arg(block_id(b), i),
+                };
+            }
+        };
+        // A large hole is renumbered on two threads, half of it each.
+        let (op_mid, value_mid) = (ops.len() / 2, hole_values.len() / 2);
+        let mut second_done = false;
+        if ops.len() >= RENUMBER_APART_OPS && crate::syntax::threads() > 1 {
+            let (ops_a, ops_b) = ops.split_at_mut(op_mid);
+            let (values_a, values_b) = hole_values.split_at_mut(value_mid);
+            std::thread::scope(|scope| {
+                let other = std::thread::Builder::new()
+                    .name("bufreuse-renumber".into())
+                    .spawn_scoped(scope, move || {
+                        renumber_ops(ops_b);
+                        renumber_values(values_b);
+                    });
+                renumber_ops(ops_a);
+                renumber_values(values_a);
+                match other.map(|t| t.join()) {
+                    Ok(Ok(())) => second_done = true,
+                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                    // No thread: the second halves are renumbered below.
+                    Err(_) => {}
+                }
+            });
+        } else {
+            renumber_ops(&mut ops[..op_mid]);
+            renumber_values(&mut hole_values[..value_mid]);
+        }
+        if !second_done {
+            renumber_ops(&mut ops[op_mid..]);
+            renumber_values(&mut hole_values[value_mid..]);
         }
         self.hole_ops = HoleOps {
             at: records_at,
@@ -438,14 +484,7 @@ impl<'a> Builder<'a> {
                 r
             }));
         self.new_region.extend(region_base..region_base + n_regions);
-        let mut hole_values = hole.m.values.into_iter().map(|mut v| {
-            v.ty = ty(v.ty);
-            v.def = match v.def {
-                ValueDef::Result(o, i) => ValueDef::Result(op(o), i),
-                ValueDef::Arg(b, i) => ValueDef::Arg(block_id(b), i),
-            };
-            v
-        });
+        let mut hole_values = hole_values.into_iter();
         let first = site.first as usize;
         for (slot, v) in self.m.values[first..first + count as usize]
             .iter_mut()
