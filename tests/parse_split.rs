@@ -1,12 +1,14 @@
-//! The two-thread parse (`syntax::split`) against the one-thread parse, on real inputs.
+//! The two-thread parse and build (`syntax::split`, `ir::build::build_parts`) against the
+//! one-thread ones, on real inputs.
 //!
 //! Inputs: every `.mlir` file under `examples/`, `lit_tests/` and `tests/programs/`, and, when
 //! the shared material sits beside the repository, under `../shared/corpus/`. For every file
 //! that parses and builds on one thread, every hole the scan offers (from four starting
-//! points) is parsed on two threads; where that succeeds, the built module must equal the
-//! one-thread module record for record (its `Debug` text: ids, spans, names, types), and so
-//! must the printed text. A split that fails is allowed (the caller parses the whole text
-//! again), but most must succeed, or the test would check nothing.
+//! points) is parsed and built on two threads; where the parse succeeds, the build must too,
+//! and the module must equal the one-thread module record for record (its `Debug` text: ids,
+//! spans, names, types), and so must the printed text. A split parse that fails is allowed
+//! (the caller parses the whole text again), but most must succeed, or the test would check
+//! nothing.
 
 use bufreuse::ir::{build, print};
 use bufreuse::syntax::{parse_whole, split};
