@@ -568,7 +568,14 @@ impl<'a> Builder<'a> {
         {
             self.type_ids[t.index()] = Some(TypeId::new(i));
         }
-        if known && *self.m.ty(actual) != expected {
+        self.check_type_of(v, &expected, name, span);
+    }
+
+    /// Checks the type a use states (`expected`, resolved) against the type of the value it
+    /// names, when that value's type is already known.
+    fn check_type_of(&mut self, v: ValueId, expected: &Type, name: &str, span: Span) {
+        let actual = self.m.value(v).ty;
+        if actual.0 != UNSET && self.m.ty(actual) != expected {
             self.type_mismatch(name, expected.to_string(), actual, span);
         }
     }
@@ -645,11 +652,22 @@ impl<'a> Builder<'a> {
         let shadows = !self.scopes[inner].isolated && self.shadows(name, span, inner);
         let scope = self.scopes.last_mut().expect("a scope");
         if scope.values.insert(name, binding).is_some() || shadows {
-            self.errors.push(Diagnostic::error(
-                span,
-                format!("redefinition of SSA value '{name}'"),
-            ));
+            self.redefinition(name, span);
         }
+    }
+
+    fn redefinition(&mut self, name: &str, span: Span) {
+        self.errors.push(Diagnostic::error(
+            span,
+            format!("redefinition of SSA value '{name}'"),
+        ));
+    }
+
+    fn undefined_block(&mut self, label: &str, span: Span) {
+        self.errors.push(Diagnostic::error(
+            span,
+            format!("reference to an undefined block '{label}'"),
+        ));
     }
 
     /// Whether `name` is already defined in one of the scopes below `inner` (out to the first
@@ -838,10 +856,7 @@ impl<'a> Builder<'a> {
             };
             match found {
                 Some(b) => successors.push(b),
-                None => self.errors.push(Diagnostic::error(
-                    span,
-                    format!("reference to an undefined block '{label}'"),
-                )),
+                None => self.undefined_block(label, span),
             }
         }
 
@@ -961,7 +976,7 @@ impl<'a> Builder<'a> {
         raw_blocks: &[BlockId],
         graph: bool,
         depth: usize,
-        hole: &mut Option<part::HoleSite<'a, F>>,
+        hole: &mut Option<part::HoleSite<F>>,
     ) {
         // Names in the order of the text (a block's arguments, then its ops' results, block
         // by block), so that a name defined twice is reported at its second definition.

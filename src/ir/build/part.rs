@@ -154,15 +154,11 @@ fn build_hole<'a>(file: File<'a>, env: HoleEnv<'a>) -> BuiltHole<'a> {
 /// the text (the hole builder reads them from the syntax tree; the join checks that they
 /// agree).
 fn hole_groups(file: &File<'_>) -> Vec<(Span, u32)> {
-    let ends = file.side_table_ends();
     let mut groups = Vec::new();
     for &op in &file.top {
-        let from = file.op_syntax[op.index()].groups as usize;
-        let to = file
-            .op_syntax
-            .get(op.index() + 1)
-            .map_or(ends.groups, |s| s.groups) as usize;
-        for &span in &file.group_spans[from..to] {
+        let start = |k: usize| file.op_syntax.get(k).map(|s| s.groups);
+        let range = super::range_of(op.index(), start, file.group_spans.len());
+        for &span in &file.group_spans[range] {
             let text = &file.text[span.range()];
             let name = ast::value_name(text);
             let count = match text[name.len()..].trim_start().strip_prefix(':') {
@@ -185,15 +181,15 @@ pub(super) struct HoleOps {
 }
 
 /// A hole being built on the second thread, as the main builder sees it: the block it belongs
-/// in and where, its result groups, the values reserved for them (`first`, once reserved),
-/// and how to wait for it.
-pub(super) struct HoleSite<'a, F> {
+/// in and where, its result groups and how many values they bind, the first of those values
+/// (once reserved), and how to wait for it.
+pub(super) struct HoleSite<F> {
     pub(super) block: BlockId,
     pub(super) at: usize,
     groups: Vec<(Span, u32)>,
+    count: u32,
     first: u32,
     wait: Option<F>,
-    _part: std::marker::PhantomData<&'a ()>,
 }
 
 impl<'a> Builder<'a> {
@@ -215,6 +211,7 @@ impl<'a> Builder<'a> {
         };
         let HolePart { file, block, at } = hole;
         let groups = hole_groups(&file);
+        let count = groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
         std::thread::scope(|scope| {
             let worker = std::thread::Builder::new()
                 .name("bufreuse-build".into())
@@ -229,9 +226,9 @@ impl<'a> Builder<'a> {
                 block,
                 at,
                 groups,
+                count,
                 first: UNSET,
                 wait: Some(wait),
-                _part: std::marker::PhantomData,
             });
             self.blocks(raw_blocks, graph, depth, &mut site);
         });
@@ -240,16 +237,15 @@ impl<'a> Builder<'a> {
     /// Makes room for the values of the hole's results in the block being declared, in the
     /// place a one-thread build creates them, and defines their names (blocks built before the
     /// hole may use them); the join fills the values in.
-    pub(super) fn reserve_hole_values<F>(&mut self, site: &mut HoleSite<'a, F>, block: u32) {
+    pub(super) fn reserve_hole_values<F>(&mut self, site: &mut HoleSite<F>, block: u32) {
         let first = self.m.values.len() as u32;
-        let count: u32 = site.groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
         let placeholder = ValueData {
             ty: TypeId(UNSET),
             def: ValueDef::Result(OpId(UNSET), 0),
             name: Name::from(""),
             span: Span::default(),
         };
-        let end = first as usize + count as usize;
+        let end = first as usize + site.count as usize;
         self.m.values.resize(end, placeholder);
         self.decl_block.resize(first as usize, UNSET);
         self.decl_block.resize(end, block);
@@ -293,7 +289,7 @@ impl<'a> Builder<'a> {
     pub(super) fn ops_with_hole<F: FnOnce() -> Option<BuiltHole<'a>>>(
         &mut self,
         mut ops: Vec<OpId>,
-        site: &mut HoleSite<'a, F>,
+        site: &mut HoleSite<F>,
         bid: BlockId,
         depth: usize,
     ) -> Vec<OpId> {
@@ -325,10 +321,10 @@ impl<'a> Builder<'a> {
         &mut self,
         hole: BuiltHole<'a>,
         block: BlockId,
-        site: &HoleSite<'a, F>,
+        site: &HoleSite<F>,
         records_at: usize,
     ) -> Vec<OpId> {
-        let count: u32 = site.groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
+        let count = site.count;
         let errors = self.errors.len();
         self.errors.extend(hole.errors);
         if hole.results != count {
@@ -342,31 +338,20 @@ impl<'a> Builder<'a> {
         for e in &d.external {
             let v = self.lookup(e.name, e.index, e.span);
             if let (Some(v), Some(t)) = (v, e.ty) {
-                let expected = &d.types[t as usize];
-                let actual = self.m.value(v).ty;
-                if actual.0 != UNSET && self.m.ty(actual) != expected {
-                    let expected = expected.to_string();
-                    self.type_mismatch(e.name, expected, actual, e.span);
-                }
+                self.check_type_of(v, &d.types[t as usize], e.name, e.span);
             }
             resolved.push(v.unwrap_or(ValueId(UNSET)));
         }
         for &(name, span) in &d.shadow_checks {
             if self.shadows(name, span, self.scopes.len()) {
-                self.errors.push(Diagnostic::error(
-                    span,
-                    format!("redefinition of SSA value '{name}'"),
-                ));
+                self.redefinition(name, span);
             }
         }
         let mut successors = Vec::with_capacity(d.successors.len());
         for &(label, span) in &d.successors {
             match self.labels.last().and_then(|l| l.get(label)) {
                 Some(&b) => successors.push(b),
-                None => self.errors.push(Diagnostic::error(
-                    span,
-                    format!("reference to an undefined block '{label}'"),
-                )),
+                None => self.undefined_block(label, span),
             }
         }
         // The names were defined from the text of the result groups: the hole builder must
