@@ -4,7 +4,7 @@
 
 use crate::cli::{Cli, Mode};
 use crate::diag::{self, Diagnostic};
-use crate::source::SourceFile;
+use crate::source::{SourceFile, Text};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -167,36 +167,29 @@ pub fn split_input(file: &SourceFile) -> Vec<SourceFile> {
     chunks
 }
 
+/// Files at least this large are mapped into memory rather than read (`source::Text`).
+const MAP_MIN_BYTES: u64 = 1 << 20;
+
 /// Reads a file or standard input as UTF-8, refusing inputs over `MAX_INPUT_BYTES`.
 fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
-    let (name, bytes) = match path {
+    let (name, read) = match path {
         None => read_stdin()?,
         Some(p) if p.as_os_str() == "-" => read_stdin()?,
         Some(p) => {
             let name = p.display().to_string();
-            let f = std::fs::File::open(p).map_err(|e| {
-                format!("{name}: error: cannot open input file: {}\n", io_reason(&e))
-            })?;
-            let len = f.metadata().map(|m| m.len()).unwrap_or(0);
-            if len > MAX_INPUT_BYTES {
-                return Err(format!(
-                    "{name}: error: input is {len} bytes; the limit is {MAX_INPUT_BYTES} bytes\n"
-                ));
-            }
-            let mut bytes = Vec::with_capacity(len as usize);
-            f.take(MAX_INPUT_BYTES + 1)
-                .read_to_end(&mut bytes)
-                .map_err(|e| {
-                    format!("{name}: error: cannot read input file: {}\n", io_reason(&e))
-                })?;
-            (name, bytes)
+            let read = read_file(p, &name)?;
+            (name, read)
         }
     };
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    if read.as_ref().map_or_else(Vec::len, |t| t.len()) as u64 > MAX_INPUT_BYTES {
         return Err(format!(
             "{name}: error: input is larger than the limit of {MAX_INPUT_BYTES} bytes\n"
         ));
     }
+    let bytes = match read {
+        Ok(text) => return Ok(SourceFile::new(name, text)),
+        Err(bytes) => bytes,
+    };
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
         Err(e) => {
@@ -212,7 +205,33 @@ fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
     }
 }
 
-fn read_stdin() -> Result<(String, Vec<u8>), String> {
+/// A file's text, mapped when it is a large regular file, or else its bytes, still to be
+/// checked for UTF-8.
+fn read_file(p: &Path, name: &str) -> Result<Result<Text, Vec<u8>>, String> {
+    let f = std::fs::File::open(p)
+        .map_err(|e| format!("{name}: error: cannot open input file: {}\n", io_reason(&e)))?;
+    let meta = f.metadata().ok();
+    let len = meta.as_ref().map_or(0, |m| m.len());
+    if len > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: error: input is {len} bytes; the limit is {MAX_INPUT_BYTES} bytes\n"
+        ));
+    }
+    if len >= MAP_MIN_BYTES
+        && meta.is_some_and(|m| m.is_file())
+        && let Ok(mapped) = Text::map(&f)
+    {
+        return Ok(mapped);
+    }
+    // Small files, and files that cannot be mapped, are read.
+    let mut bytes = Vec::with_capacity(len as usize);
+    f.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: error: cannot read input file: {}\n", io_reason(&e)))?;
+    Ok(Err(bytes))
+}
+
+fn read_stdin() -> Result<(String, Result<Text, Vec<u8>>), String> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .lock()
@@ -224,7 +243,7 @@ fn read_stdin() -> Result<(String, Vec<u8>), String> {
                 io_reason(&e)
             )
         })?;
-    Ok(("<stdin>".to_string(), bytes))
+    Ok(("<stdin>".to_string(), Err(bytes)))
 }
 
 fn io_reason(e: &std::io::Error) -> String {
