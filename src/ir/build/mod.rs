@@ -13,8 +13,8 @@
 
 use super::types::{Attr, Dim, MemRefType, Type};
 use super::{
-    AttrList, BlockId, Module, Name, OpId, RegionId, Sparse, TypeId, ValueData, ValueDef, ValueId,
-    ValueList,
+    AttrList, BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, Sparse, TypeId,
+    ValueData, ValueDef, ValueId, ValueList,
 };
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -205,9 +205,10 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
     let at = hole_ops.at.min(m.ops.len());
     m.ops.splice(at..at, hole_ops.ops);
     new_op.splice(at..at, hole_ops.ids);
-    permute(&mut m.ops, &new_op, next_op);
-    permute(&mut m.blocks, &new_block, next_block);
-    permute(&mut m.regions, &new_region, next_region);
+    let name = Name::from("");
+    permute(&mut m.ops, &new_op, next_op, hollow_op(&name));
+    permute(&mut m.blocks, &new_block, next_block, hollow_block);
+    permute(&mut m.regions, &new_region, next_region, hollow_region);
     Ok(m)
 }
 
@@ -277,8 +278,11 @@ impl<'a> Builder<'a> {
 
 /// Moves `v[i]` to index `new[i]` for every reached entity and drops the others (`UNSET`:
 /// parts of the text the walk never reached, such as the body of a named linalg op written
-/// in generic form). Swaps in place, so a large arena is never copied.
-fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32) {
+/// in generic form). In place, so a large arena is never copied: each cycle of the
+/// permutation is followed once, carrying one record from its old place to its new one, while
+/// the cycle's first place holds a `hollow` record (each record is moved once, where swapping
+/// along the cycle would move two).
+fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32, hollow: impl Fn() -> T) {
     let mut unreached = reached;
     let mut target: Vec<u32> = new
         .iter()
@@ -291,14 +295,44 @@ fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32) {
             }
         })
         .collect();
-    for i in 0..v.len() {
-        while target[i] as usize != i {
-            let j = target[i] as usize;
-            v.swap(i, j);
-            target.swap(i, j);
+    for start in 0..v.len() {
+        let mut to = target[start] as usize;
+        if to == start {
+            continue;
         }
+        let mut carried = std::mem::replace(&mut v[start], hollow());
+        while to != start {
+            carried = std::mem::replace(&mut v[to], carried);
+            let next = target[to] as usize;
+            target[to] = to as u32;
+            to = next;
+        }
+        v[start] = carried;
     }
     v.truncate(reached as usize);
+}
+
+/// Records for `permute` to leave in a place for a moment: they own nothing on the heap
+/// (an op's name is one shared string).
+fn hollow_op(name: &Name) -> impl Fn() -> OpData + '_ {
+    || OpData::new(name.clone(), Span::default())
+}
+
+fn hollow_block() -> BlockData {
+    BlockData {
+        label: None,
+        args: Vec::new(),
+        ops: Vec::new(),
+        parent: RegionId(UNSET),
+        span: Span::default(),
+    }
+}
+
+fn hollow_region() -> RegionData {
+    RegionData {
+        blocks: Vec::new(),
+        parent: OpId(UNSET),
+    }
 }
 
 /// Range `start[k]..start[k + 1]` of a side table whose per-entity starts are `start`.
@@ -601,6 +635,23 @@ impl<'a> Builder<'a> {
         len: usize,
     ) -> std::ops::Range<usize> {
         range_of(raw, |k| self.op_syntax.get(k).map(field), len)
+    }
+
+    /// How many names `ops` bind (their result groups).
+    fn names_bound(&self, ops: &[OpId]) -> usize {
+        ops.iter()
+            .map(|op| {
+                self.op_range(op.index(), |s| s.groups, self.group_spans.len())
+                    .len()
+            })
+            .sum()
+    }
+
+    /// Makes room in the innermost scope for `names` more: a large block binds hundreds of
+    /// thousands, and growing the map step by step rehashes it each time.
+    fn reserve_names(&mut self, names: usize) {
+        let scope = self.scopes.last_mut().expect("a scope");
+        scope.values.reserve(names);
     }
 
     /// Makes the results of `ops` visible in the innermost scope (before any of them is built,
@@ -980,6 +1031,15 @@ impl<'a> Builder<'a> {
     ) {
         // Names in the order of the text (a block's arguments, then its ops' results, block
         // by block), so that a name defined twice is reported at its second definition.
+        let names = raw_blocks
+            .iter()
+            .map(|rb| {
+                let b = &self.m.blocks[rb.index()];
+                b.args.len() + self.names_bound(&b.ops)
+            })
+            .sum::<usize>()
+            + hole.as_ref().map_or(0, |s| s.names());
+        self.reserve_names(names);
         for &rb in raw_blocks {
             for k in 0..self.m.blocks[rb.index()].args.len() {
                 let v = self.m.blocks[rb.index()].args[k];

@@ -126,6 +126,7 @@ fn build_hole<'a>(file: File<'a>, env: HoleEnv<'a>) -> BuiltHole<'a> {
         values: FxHashMap::default(),
         isolated: false,
     }];
+    b.reserve_names(b.names_bound(&top));
     b.declare_results(&top, if env.graph { UNSET } else { HOLE_BLOCK });
     let results = b.m.values.len() as u32;
     b.block_path.push(HOLE_BLOCK);
@@ -135,9 +136,20 @@ fn build_hole<'a>(file: File<'a>, env: HoleEnv<'a>) -> BuiltHole<'a> {
         .collect();
     let mut m = b.m;
     let counts = (b.next_op, b.next_block, b.next_region);
-    super::permute(&mut m.ops, &b.new_op, b.next_op);
-    super::permute(&mut m.blocks, &b.new_block, b.next_block);
-    super::permute(&mut m.regions, &b.new_region, b.next_region);
+    let name = Name::from("");
+    super::permute(&mut m.ops, &b.new_op, b.next_op, super::hollow_op(&name));
+    super::permute(
+        &mut m.blocks,
+        &b.new_block,
+        b.next_block,
+        super::hollow_block,
+    );
+    super::permute(
+        &mut m.regions,
+        &b.new_region,
+        b.next_region,
+        super::hollow_region,
+    );
     BuiltHole {
         m,
         top,
@@ -190,6 +202,13 @@ pub(super) struct HoleSite<F> {
     count: u32,
     first: u32,
     wait: Option<F>,
+}
+
+impl<F> HoleSite<F> {
+    /// How many names the hole's ops bind (result groups).
+    pub(super) fn names(&self) -> usize {
+        self.groups.len()
+    }
 }
 
 impl<'a> Builder<'a> {
