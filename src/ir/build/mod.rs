@@ -202,11 +202,18 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
     let (next_op, next_block, next_region) = (b.next_op, b.next_block, b.next_region);
     let hole_ops = std::mem::take(&mut b.hole_ops);
     drop(b);
-    let at = hole_ops.at.min(m.ops.len());
-    m.ops.splice(at..at, hole_ops.ops);
-    new_op.splice(at..at, hole_ops.ids);
+    // The hole's records are in order already: the others are put in order around them,
+    // then the hole's are copied in between.
+    let (first, n) = (hole_ops.ids.start, hole_ops.ids.len() as u32);
+    for id in &mut new_op {
+        if *id != UNSET && *id >= first {
+            *id -= n;
+        }
+    }
     let name = Name::from("");
-    permute(&mut m.ops, &new_op, next_op, hollow_op(&name));
+    permute(&mut m.ops, &new_op, next_op - n, hollow_op(&name));
+    let at = first as usize;
+    m.ops.splice(at..at, hole_ops.ops);
     permute(&mut m.blocks, &new_block, next_block, hollow_block);
     permute(&mut m.regions, &new_region, next_region, hollow_region);
     Ok(m)

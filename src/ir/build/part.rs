@@ -6,7 +6,8 @@
 //! result groups: `reserve_hole_values`); then, at the block, a second thread builds the
 //! hole's ops with a `Builder` of their own while this one builds the ops before the hole. The
 //! second builder cannot see this one's scopes, so it leaves to the join what needs them:
-//! - uses of names it does not define (*external* uses), with the types the syntax gives them;
+//! - uses of names it does not define (*external* uses), with the types the syntax gives them
+//!   (each name, and each pair of name and type, once: the join's lookups are on one thread);
 //! - the check that a name defined in one of its regions shadows no name of the block's scope
 //!   or of the scopes around it;
 //! - the labels its ops branch to (blocks of the block's region).
@@ -27,12 +28,12 @@ use crate::ir::{
 };
 use crate::source::Span;
 use crate::syntax::ast::{self, File, HolePart};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A hole with at least this many ops is renumbered at the join on two threads.
 const RENUMBER_APART_OPS: usize = 20_000;
 
-/// Marks a value id of a hole builder that stands for its `n`-th external use:
+/// Marks a value id of a hole builder that stands for its `n`-th external name:
 /// `EXTERNAL | n`.
 const EXTERNAL: u32 = 1 << 31;
 
@@ -44,19 +45,24 @@ pub(super) fn is_external(v: ValueId) -> bool {
     v.0 != UNSET && v.0 & EXTERNAL != 0
 }
 
-/// A use a hole builder could not resolve.
+/// A name a hole builder could not resolve, at its first use.
 struct External<'a> {
     name: &'a str,
     index: u32,
     span: Span,
-    /// The type the syntax gives the use: an index into `Deferred::types`.
-    ty: Option<u32>,
 }
 
 /// What a hole builder leaves to the join.
 #[derive(Default)]
 pub(super) struct Deferred<'a> {
+    /// Each name used and not defined in the hole, once: all its uses stand for the value
+    /// the join finds for it.
     external: Vec<External<'a>>,
+    external_index: FxHashMap<(&'a str, u32), u32>,
+    /// The types the syntax gives external uses: each pair of external and type once, at its
+    /// first use (the type an index into `types`).
+    external_types: Vec<(u32, u32, Span)>,
+    external_type_seen: FxHashSet<(u32, u32)>,
     /// Types of external uses, resolved; and their indices by parsed type.
     types: Vec<Type>,
     type_index: FxHashMap<TypeId, u32>,
@@ -71,15 +77,16 @@ pub(super) struct Deferred<'a> {
 }
 
 impl<'a> Deferred<'a> {
-    /// Records an external use; returns the value id that stands for it.
+    /// Records a use of a name the hole does not define; returns the value id that stands
+    /// for it. A hole uses a few names (constants, buffers defined above it) very many
+    /// times: the join looks each up once.
     pub(super) fn external(&mut self, name: &'a str, index: u32, span: Span) -> ValueId {
-        self.external.push(External {
-            name,
-            index,
-            span,
-            ty: None,
+        let next = self.external.len() as u32;
+        let k = *self.external_index.entry((name, index)).or_insert_with(|| {
+            self.external.push(External { name, index, span });
+            next
         });
-        ValueId(EXTERNAL | (self.external.len() - 1) as u32)
+        ValueId(EXTERNAL | k)
     }
 
     /// Records a successor of one of the hole's ops; returns the block id that stands for it.
@@ -184,10 +191,9 @@ fn hole_groups(file: &File<'_>) -> Vec<(Span, u32)> {
 }
 
 /// The ops of a hole, built and renumbered (`ids`): they go into the main builder's arena
-/// before its record `at` at the end of the build (see `build_parts`).
+/// at the end of the build (see `build_parts`).
 #[derive(Default)]
 pub(super) struct HoleOps {
-    pub(super) at: usize,
     pub(super) ids: std::ops::Range<u32>,
     pub(super) ops: Vec<OpData>,
 }
@@ -299,7 +305,10 @@ impl<'a> Builder<'a> {
             }
         };
         if let Some(part) = &mut self.part {
-            part.external[(v.0 & !EXTERNAL) as usize].ty = Some(index);
+            let k = v.0 & !EXTERNAL;
+            if part.external_type_seen.insert((k, index)) {
+                part.external_types.push((k, index, span));
+            }
         }
     }
 
@@ -313,9 +322,6 @@ impl<'a> Builder<'a> {
         depth: usize,
     ) -> Vec<OpId> {
         let at = site.at.min(ops.len());
-        // The hole's records go after those of the op before it (and of the ops nested in
-        // it), where a parse of the whole text puts them.
-        let records_at = at.checked_sub(1).map_or(0, |k| ops[k].index() + 1);
         for op in &mut ops[..at] {
             *op = self.op(*op, Some(bid), depth);
         }
@@ -325,7 +331,7 @@ impl<'a> Builder<'a> {
             ));
             return ops;
         };
-        let hole_ops = self.join(built, bid, site, records_at);
+        let hole_ops = self.join(built, bid, site);
         for op in &mut ops[at..] {
             *op = self.op(*op, Some(bid), depth);
         }
@@ -336,13 +342,7 @@ impl<'a> Builder<'a> {
     /// Resolves what the hole builder left, then moves its records into this builder's
     /// arenas; returns the hole's ops. On any error the hole's records are dropped (the
     /// build fails).
-    fn join<F>(
-        &mut self,
-        hole: BuiltHole<'a>,
-        block: BlockId,
-        site: &HoleSite<F>,
-        records_at: usize,
-    ) -> Vec<OpId> {
+    fn join<F>(&mut self, hole: BuiltHole<'a>, block: BlockId, site: &HoleSite<F>) -> Vec<OpId> {
         let count = site.count;
         let errors = self.errors.len();
         self.errors.extend(hole.errors);
@@ -353,13 +353,19 @@ impl<'a> Builder<'a> {
         }
         let d = hole.deferred;
         // External uses, with the types the syntax gives them.
-        let mut resolved = Vec::with_capacity(d.external.len());
-        for e in &d.external {
-            let v = self.lookup(e.name, e.index, e.span);
-            if let (Some(v), Some(t)) = (v, e.ty) {
-                self.check_type_of(v, &d.types[t as usize], e.name, e.span);
+        let resolved: Vec<ValueId> = d
+            .external
+            .iter()
+            .map(|e| {
+                self.lookup(e.name, e.index, e.span)
+                    .unwrap_or(ValueId(UNSET))
+            })
+            .collect();
+        for &(k, t, span) in &d.external_types {
+            let v = resolved[k as usize];
+            if v.0 != UNSET {
+                self.check_type_of(v, &d.types[t as usize], d.external[k as usize].name, span);
             }
-            resolved.push(v.unwrap_or(ValueId(UNSET)));
         }
         for &(name, span) in &d.shadow_checks {
             if self.shadows(name, span, self.scopes.len()) {
@@ -469,7 +475,6 @@ impl<'a> Builder<'a> {
             renumber_values(&mut hole_values[value_mid..]);
         }
         self.hole_ops = HoleOps {
-            at: records_at,
             ids: op_base..op_base + n_ops,
             ops,
         };
