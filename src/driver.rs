@@ -4,6 +4,7 @@
 
 use crate::cli::{Cli, Mode};
 use crate::diag::{self, Diagnostic};
+use crate::pieces::Pieces;
 use crate::source::{SourceFile, Text};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -15,7 +16,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// the `--plot` picture.
 #[derive(Default)]
 pub struct Output {
-    pub stdout: String,
+    pub stdout: Pieces,
     pub stderr: String,
     pub panels: Vec<crate::plot::Panel>,
 }
@@ -52,7 +53,8 @@ fn run_with(cli: &Cli, teardown: Teardown) -> Result<(), Failed> {
         Ok(out) => {
             let _ = err.write_all(out.stderr.as_bytes());
             if let Some(plot) = &cli.plot
-                && let Err(message) = write_output(Some(plot), &crate::plot::svg(&out.panels))
+                && let Err(message) =
+                    write_output(Some(plot), &crate::plot::svg(&out.panels).into())
             {
                 let _ = writeln!(err, "{message}");
                 return Err(Failed);
@@ -113,12 +115,8 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
         }
         match run_chunk(chunk, cli, teardown) {
             Ok(o) => {
-                // The only chunk's output is moved, not copied (it can be 100 MB).
-                if out.stdout.is_empty() {
-                    out.stdout = o.stdout;
-                } else {
-                    out.stdout.push_str(&o.stdout);
-                }
+                // Moved, not copied (a chunk's output can be 100 MB).
+                out.stdout.append(o.stdout);
                 out.stderr.push_str(&o.stderr);
                 out.panels.extend(o.panels);
             }
@@ -136,7 +134,8 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
 /// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
 fn run_chunk(file: &SourceFile, cli: &Cli, teardown: Teardown) -> Result<Output, Vec<Diagnostic>> {
     if teardown == Teardown::LeaveToExit && cli.mode() == Mode::Print {
-        let (module, stdout) = crate::pipeline::load_then(file, crate::ir::print::print_module)?;
+        let (module, stdout) =
+            crate::pipeline::load_then(file, crate::ir::print::print_module_pieces)?;
         std::mem::forget(module);
         return Ok(Output {
             stdout,
@@ -291,14 +290,19 @@ fn check_output_dir(out: &Path) -> Result<(), String> {
 
 /// Writes the output to stdout, or to `path` through a temporary file in the same directory
 /// and a rename, so that readers never see a partial file. The error is the whole message.
-pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
+pub fn write_output(path: Option<&Path>, text: &Pieces) -> Result<(), String> {
+    let write_file = |p: &Path| -> std::io::Result<()> {
+        let mut file = std::fs::File::create(p)?;
+        text.write_to(&mut file)?;
+        file.flush()
+    };
     match path {
         None => write_stdout(text),
         Some(p) if p.as_os_str() == "-" => write_stdout(text),
         // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place: renaming
         // a file over it would replace the device.
         Some(p) if p.exists() && !std::fs::metadata(p).is_ok_and(|m| m.is_file()) => {
-            std::fs::write(p, text).map_err(|e| output_error(p, &io_reason(&e)))
+            write_file(p).map_err(|e| output_error(p, &io_reason(&e)))
         }
         Some(p) => {
             let dir = p
@@ -314,7 +318,7 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
                 file_name,
                 std::process::id()
             ));
-            let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, p));
+            let result = write_file(&tmp).and_then(|()| std::fs::rename(&tmp, p));
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&tmp);
                 return Err(output_error(p, &io_reason(&e)));
@@ -324,10 +328,10 @@ pub fn write_output(path: Option<&Path>, text: &str) -> Result<(), String> {
     }
 }
 
-fn write_stdout(text: &str) -> Result<(), String> {
+fn write_stdout(text: &Pieces) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
-    match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+    match text.write_to(&mut lock).and_then(|()| lock.flush()) {
         Ok(()) => Ok(()),
         // A closed pipe (`bufreuse big.mlir | head`) is not an error of ours.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod diag;
 pub mod driver;
 pub mod ir;
+pub mod pieces;
 pub mod pipeline;
 pub mod plan;
 pub mod plot;

@@ -106,7 +106,7 @@ pub fn analyze(
 pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     match cli.mode() {
         Mode::Print => Ok(Output {
-            stdout: load_then(file, crate::ir::print::print_module)?.1,
+            stdout: load_then(file, crate::ir::print::print_module_pieces)?.1,
             ..Output::default()
         }),
         Mode::Analyze => {
@@ -117,7 +117,7 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
             };
             let panels = plot_panels(&module, &analysis, cli);
             Ok(Output {
-                stdout,
+                stdout: stdout.into(),
                 stderr,
                 panels,
             })
@@ -176,7 +176,7 @@ fn rewrite(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
         }
     }
     Ok(Output {
-        stdout: text,
+        stdout: text.into(),
         stderr,
         panels,
     })

@@ -454,7 +454,7 @@ fn reports(path: &Path) -> [String; 2] {
             "{} {format}: no warnings expected",
             file.name
         );
-        out.stdout
+        out.stdout.into_string()
     })
 }
 

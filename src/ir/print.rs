@@ -4,6 +4,7 @@
 
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId};
+use crate::pieces::Pieces;
 use crate::syntax::ast::DYNAMIC;
 use crate::syntax::custom::predicate_name;
 use crate::syntax::lexer::{OpClass, op_class};
@@ -16,6 +17,12 @@ use std::fmt::Write;
 
 /// Prints a whole module.
 pub fn print_module(m: &Module) -> String {
+    print_module_pieces(m).into_string()
+}
+
+/// Prints a whole module, in pieces: a large block's ops are printed by two threads (see
+/// `Printer::ops`), each into a string of its own.
+pub fn print_module_pieces(m: &Module) -> Pieces {
     let mut p = Printer::new(m, m.ops.len() * 64);
     p.may_split = true;
     // Attribute aliases first: type aliases may name them (a memref layout), and mlir-opt
@@ -30,7 +37,8 @@ pub fn print_module(m: &Module) -> String {
     for section in &m.metadata {
         let _ = writeln!(p.out, "\n{section}");
     }
-    p.out
+    p.done.push(p.out);
+    p.done.into()
 }
 
 /// Prints one op in generic form with its results (`%a = "dialect.op"(...) ...`), for
@@ -123,6 +131,8 @@ fn symbol(name: &str) -> String {
 struct Printer<'a> {
     m: &'a Module,
     out: String,
+    /// Pieces of the text before `out`, finished.
+    done: Vec<String>,
     indent: usize,
     /// Each type's text, made the first time it is printed (most are printed many times).
     type_text: Vec<Option<Box<str>>>,
@@ -184,6 +194,7 @@ impl<'a> Printer<'a> {
         Printer {
             m,
             out: String::with_capacity(capacity),
+            done: Vec::new(),
             indent: 0,
             type_text: vec![None; m.types.len()],
             classes: FxHashMap::default(),
@@ -192,7 +203,8 @@ impl<'a> Printer<'a> {
     }
 
     /// Prints the ops of a block, the second half of a large block on another thread
-    /// (`BUFREUSE_THREADS=1`: all on this one).
+    /// (`BUFREUSE_THREADS=1`: all on this one). The second half's text becomes a piece of
+    /// its own, and what comes after it goes into a new one.
     fn ops(&mut self, mut ops: &[OpId]) {
         if self.may_split && ops.len() >= SPLIT_OPS && crate::syntax::threads() > 1 {
             self.may_split = false;
@@ -213,7 +225,8 @@ impl<'a> Printer<'a> {
             });
             match tail {
                 Ok(Ok(text)) => {
-                    self.out.push_str(&text);
+                    self.done.push(std::mem::take(&mut self.out));
+                    self.done.push(text);
                     return;
                 }
                 Ok(Err(panic)) => std::panic::resume_unwind(panic),

@@ -70,7 +70,7 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
         Vec::new()
     };
     Ok(Output {
-        stdout: table.render(&plan.offsets),
+        stdout: table.render(&plan.offsets).into(),
         stderr,
         panels,
     })
