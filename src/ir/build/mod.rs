@@ -211,7 +211,21 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
         }
     }
     let name = Name::from("");
-    permute(&mut m.ops, &new_op, next_op - n, hollow_op(&name));
+    // The pages the hole's records will fill are faulted in on another thread meanwhile.
+    m.ops.reserve_exact(n as usize);
+    let spare = spare_pages(&m.ops);
+    std::thread::scope(|scope| {
+        let prefault =
+            (n as usize >= part::PREFAULT_OPS && crate::syntax::threads() > 1).then(|| {
+                std::thread::Builder::new()
+                    .name("bufreuse-prefault".into())
+                    .spawn_scoped(scope, move || prefault(spare))
+            });
+        permute(&mut m.ops, &new_op, next_op - n, hollow_op(&name));
+        if let Some(Ok(thread)) = prefault {
+            let _ = thread.join();
+        }
+    });
     let at = first as usize;
     m.ops.splice(at..at, hole_ops.ops);
     permute(&mut m.blocks, &new_block, next_block, hollow_block);
@@ -317,6 +331,34 @@ fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32, hollow: impl Fn() -> T)
         v[start] = carried;
     }
     v.truncate(reached as usize);
+}
+
+/// The whole pages of `v`'s spare capacity: their address and length.
+fn spare_pages<T>(v: &Vec<T>) -> (usize, usize) {
+    const PAGE: usize = 4096;
+    let size = std::mem::size_of::<T>();
+    let start = (v.as_ptr() as usize + v.len() * size).next_multiple_of(PAGE);
+    let end = (v.as_ptr() as usize + v.capacity() * size) / PAGE * PAGE;
+    (start, end.saturating_sub(start))
+}
+
+/// Faults in the pages at `(address, length)` as if written, without writing them, so that
+/// writing them later costs no page faults. Only a hint: the kernel changes no contents (so
+/// another thread may use the memory meanwhile), and fails on pages that are not mapped.
+fn prefault((address, length): (usize, usize)) {
+    #[cfg(target_os = "linux")]
+    if length > 0 {
+        // SAFETY: the call reads and writes no memory of the program.
+        unsafe {
+            libc::madvise(
+                address as *mut libc::c_void,
+                length,
+                libc::MADV_POPULATE_WRITE,
+            );
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (address, length);
 }
 
 /// Records for `permute` to leave in a place for a moment: they own nothing on the heap

@@ -33,6 +33,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// A hole with at least this many ops is renumbered at the join on two threads.
 const RENUMBER_APART_OPS: usize = 20_000;
 
+/// A hole with at least this many ops has the pages its records go to faulted in on another
+/// thread (see `build_parts`).
+pub(super) const PREFAULT_OPS: usize = 20_000;
+
 /// Marks a value id of a hole builder that stands for its `n`-th external name:
 /// `EXTERNAL | n`.
 const EXTERNAL: u32 = 1 << 31;
