@@ -31,8 +31,53 @@ pub type Name = Arc<str>;
 /// Operands or results of an op: up to four without an allocation.
 pub type ValueList = SmallVec<[ValueId; 4]>;
 
-/// How the results of an op are bound (see `OpData::result_groups`): one group inline.
-pub type ResultGroups = SmallVec<[(Name, u32); 1]>;
+/// How the results of an op are bound (see `OpData::result_groups`): the number of values of
+/// each group, in order; `%a, %b:2 = ...` is `[1, 2]`. A group's name is its first value's
+/// (without the `#0` of a group of several). Most ops bind one group or none: kept inline.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ResultGroups {
+    #[default]
+    None,
+    One(u32),
+    Many(ThinVec<u32>),
+}
+
+impl ResultGroups {
+    pub fn counts(&self) -> &[u32] {
+        match self {
+            ResultGroups::None => &[],
+            ResultGroups::One(count) => std::slice::from_ref(count),
+            ResultGroups::Many(counts) => counts,
+        }
+    }
+
+    /// Adds a group of `count` values.
+    pub fn push(&mut self, count: u32) {
+        *self = match std::mem::take(self) {
+            ResultGroups::None => ResultGroups::One(count),
+            ResultGroups::One(first) => ResultGroups::Many(ThinVec::from(vec![first, count])),
+            ResultGroups::Many(mut counts) => {
+                counts.push(count);
+                ResultGroups::Many(counts)
+            }
+        }
+    }
+
+    /// How many values the groups bind.
+    pub fn declared(&self) -> u32 {
+        self.counts().iter().sum()
+    }
+}
+
+/// The name of a result group whose first value is named `first` and that has `count`
+/// values (`%x` for `%x#0` of `%x:2`).
+pub fn group_name(first: &str, count: u32) -> &str {
+    if count > 1 {
+        first.strip_suffix("#0").unwrap_or(first)
+    } else {
+        first
+    }
+}
 
 /// A list most ops leave empty (attributes, regions, successors): one pointer when empty.
 pub type Sparse<T> = ThinVec<T>;
@@ -63,7 +108,7 @@ pub struct OpData {
     pub name: Name,
     pub operands: ValueList,
     pub results: ValueList,
-    /// How the results are bound: `%a, %b:2 = ...` is `[("%a", 1), ("%b", 2)]`.
+    /// How the results are bound: `%a, %b:2 = ...` is `[1, 2]`.
     pub result_groups: ResultGroups,
     /// Inherent attributes (MLIR's properties).
     pub props: AttrList,
@@ -85,7 +130,7 @@ impl OpData {
             name: name.into(),
             operands: ValueList::new(),
             results: ValueList::new(),
-            result_groups: ResultGroups::new(),
+            result_groups: ResultGroups::None,
             props: AttrList::new(),
             attrs: AttrList::new(),
             regions: Sparse::new(),

@@ -3,7 +3,7 @@
 //! only place that writes IR text.
 
 use super::types::{Attr, Type, write_dict};
-use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId};
+use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
 use crate::pieces::Pieces;
 use crate::syntax::ast::DYNAMIC;
 use crate::syntax::custom::predicate_name;
@@ -342,14 +342,16 @@ impl<'a> Printer<'a> {
         let m: &'a Module = self.m;
         let o = m.op(op);
         if !o.results.is_empty() {
-            let declared: u32 = o.result_groups.iter().map(|g| g.1).sum();
-            if declared as usize == o.results.len() {
-                for (i, (name, count)) in o.result_groups.iter().enumerate() {
+            if o.result_groups.declared() as usize == o.results.len() {
+                let mut first = 0;
+                for (i, &count) in o.result_groups.counts().iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
+                    let name = group_name(&m.value(o.results[first]).name, count);
+                    first += count as usize;
                     self.out.push_str(name);
-                    if *count > 1 {
+                    if count > 1 {
                         let _ = write!(self.out, ":{count}");
                     }
                 }

@@ -90,7 +90,7 @@ fn new_op(
 ) -> (OpId, Vec<ValueId>) {
     let id = OpId::new(m.ops.len());
     let mut result_ids = Vec::new();
-    let mut groups = ResultGroups::new();
+    let mut groups = ResultGroups::None;
     for (i, (rname, ty)) in results.into_iter().enumerate() {
         let ty = m.intern(ty);
         let v = ValueId::new(m.values.len());
@@ -102,7 +102,7 @@ fn new_op(
             span,
         });
         result_ids.push(v);
-        groups.push((rname, 1));
+        groups.push(1);
     }
     m.ops.push(OpData {
         operands: operands.into(),

@@ -3,9 +3,7 @@
 //! the parser finishes them, types are interned as they are read, and the records that grammar
 //! actions fill in (`ast::Op`) are recycled, so that parsing an op allocates little.
 
-use super::ast::{
-    AliasDef, BlockArg, BlockSyntax, File, FnType, Op, ResultGroup, TypeTable, Use, value_name,
-};
+use super::ast::{AliasDef, BlockArg, BlockSyntax, File, FnType, Op, ResultGroup, TypeTable, Use};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
 use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
@@ -295,13 +293,11 @@ impl<'a> Tree<'a> {
     pub fn finish_op(&mut self, id: OpId, results: &[ResultGroup], span: Span) -> OpId {
         let f = &mut self.file;
         f.op_syntax[id.index()].groups = f.group_spans.len() as u32;
-        let text = f.text;
         let data = &mut f.skeleton.ops[id.index()];
         data.span = span;
         for g in results {
             f.group_spans.push(g.span);
-            data.result_groups
-                .push((value_name(&text[g.span.range()]).into(), g.count));
+            data.result_groups.push(g.count);
         }
         id
     }

@@ -712,13 +712,13 @@ impl<'a> Builder<'a> {
             let spans = self.op_range(raw, |s| s.groups, self.group_spans.len());
             for (k, span) in spans.enumerate() {
                 let g_span = self.group_spans[span];
-                let (group, count) = self.m.ops[raw].result_groups[k].clone();
+                let count = self.m.ops[raw].result_groups.counts()[k];
                 let name = ast::value_name(&self.text[g_span.range()]);
                 let first = ValueId::new(self.m.values.len());
                 self.group_first[span] = first;
                 for i in 0..count {
                     let value_name: Name = if count == 1 {
-                        group.clone()
+                        name.into()
                     } else {
                         format!("{name}#{i}").into()
                     };
@@ -877,7 +877,7 @@ impl<'a> Builder<'a> {
         // Results: bind the declared values to this op.
         let result_types = self.op_range(r, |s| s.result_types, self.result_types.len());
         let groups = self.op_range(r, |s| s.groups, self.group_spans.len());
-        let declared: u32 = self.m.ops[r].result_groups.iter().map(|g| g.1).sum();
+        let declared: u32 = self.m.ops[r].result_groups.declared();
         if declared as usize != result_types.len() && !groups.is_empty() {
             self.errors.push(Diagnostic::error(
                 self.group_spans[groups.start],
@@ -890,7 +890,7 @@ impl<'a> Builder<'a> {
         }
         let mut bound: SmallVec<[ValueId; 4]> = SmallVec::with_capacity(declared as usize);
         for (k, g) in groups.enumerate() {
-            let count = self.m.ops[r].result_groups[k].1;
+            let count = self.m.ops[r].result_groups.counts()[k];
             let first = self.group_first[g];
             if first.0 != UNSET {
                 bound.extend((0..count).map(|i| ValueId(first.0 + i)));
