@@ -38,8 +38,8 @@ pub struct File<'a> {
     pub op_syntax: Vec<OpSyntax>,
     /// Operands of all ops, in order.
     pub uses: Vec<Use>,
-    /// Spans of the result groups of all ops (`%a`, `%b:2`), in order; the names and counts
-    /// are `OpData::result_groups`.
+    /// Spans of the result groups of all ops (`%a`, `%b:2`), in order (the names are the text
+    /// there); the counts are `OpData::result_groups`.
     pub group_spans: Vec<Span>,
     /// Result types of all ops, in order.
     pub result_types: Vec<TypeId>,
