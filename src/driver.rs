@@ -171,23 +171,27 @@ const MAP_MIN_BYTES: u64 = 1 << 20;
 
 /// Reads a file or standard input as UTF-8, refusing inputs over `MAX_INPUT_BYTES`.
 fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
-    let (name, read) = match path {
+    let (name, input) = match path {
         None => read_stdin()?,
         Some(p) if p.as_os_str() == "-" => read_stdin()?,
         Some(p) => {
             let name = p.display().to_string();
-            let read = read_file(p, &name)?;
-            (name, read)
+            let input = read_file(p, &name)?;
+            (name, input)
         }
     };
-    if read.as_ref().map_or_else(Vec::len, |t| t.len()) as u64 > MAX_INPUT_BYTES {
+    let len = match &input {
+        Input::Text(text) => text.len(),
+        Input::Bytes(bytes) => bytes.len(),
+    };
+    if len as u64 > MAX_INPUT_BYTES {
         return Err(format!(
             "{name}: error: input is larger than the limit of {MAX_INPUT_BYTES} bytes\n"
         ));
     }
-    let bytes = match read {
-        Ok(text) => return Ok(SourceFile::new(name, text)),
-        Err(bytes) => bytes,
+    let bytes = match input {
+        Input::Text(text) => return Ok(SourceFile::new(name, text)),
+        Input::Bytes(bytes) => bytes,
     };
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(name, text)),
@@ -204,9 +208,14 @@ fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
     }
 }
 
-/// A file's text, mapped when it is a large regular file, or else its bytes, still to be
-/// checked for UTF-8.
-fn read_file(p: &Path, name: &str) -> Result<Result<Text, Vec<u8>>, String> {
+/// An input as read: text already checked to be UTF-8 (a mapped file), or bytes to check.
+enum Input {
+    Text(Text),
+    Bytes(Vec<u8>),
+}
+
+/// A file's text, mapped when it is a large regular file, or else its bytes.
+fn read_file(p: &Path, name: &str) -> Result<Input, String> {
     let f = std::fs::File::open(p)
         .map_err(|e| format!("{name}: error: cannot open input file: {}\n", io_reason(&e)))?;
     let meta = f.metadata().ok();
@@ -220,17 +229,18 @@ fn read_file(p: &Path, name: &str) -> Result<Result<Text, Vec<u8>>, String> {
         && meta.is_some_and(|m| m.is_file())
         && let Ok(mapped) = Text::map(&f)
     {
-        return Ok(mapped);
+        // Bytes that are not UTF-8 go on to the check that reports where.
+        return Ok(mapped.map_or_else(Input::Bytes, Input::Text));
     }
     // Small files, and files that cannot be mapped, are read.
     let mut bytes = Vec::with_capacity(len as usize);
     f.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{name}: error: cannot read input file: {}\n", io_reason(&e)))?;
-    Ok(Err(bytes))
+    Ok(Input::Bytes(bytes))
 }
 
-fn read_stdin() -> Result<(String, Result<Text, Vec<u8>>), String> {
+fn read_stdin() -> Result<(String, Input), String> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .lock()
@@ -242,7 +252,7 @@ fn read_stdin() -> Result<(String, Result<Text, Vec<u8>>), String> {
                 io_reason(&e)
             )
         })?;
-    Ok(("<stdin>".to_string(), Err(bytes)))
+    Ok(("<stdin>".to_string(), Input::Bytes(bytes)))
 }
 
 fn io_reason(e: &std::io::Error) -> String {

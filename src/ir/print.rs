@@ -348,7 +348,12 @@ impl<'a> Printer<'a> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    let name = group_name(&m.value(o.results[first]).name, count);
+                    // Groups bind at least one value (the parser refuses `%x:0`); an op made
+                    // otherwise prints an empty name rather than panicking.
+                    let name = o
+                        .results
+                        .get(first)
+                        .map_or("", |&v| group_name(&m.value(v).name, count));
                     first += count as usize;
                     self.out.push_str(name);
                     if count > 1 {
