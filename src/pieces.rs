@@ -8,10 +8,6 @@ use std::io::Write;
 pub struct Pieces(Vec<String>);
 
 impl Pieces {
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(String::is_empty)
-    }
-
     /// Appends a short text to the last piece.
     pub fn push_str(&mut self, text: &str) {
         match self.0.last_mut() {

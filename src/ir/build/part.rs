@@ -450,34 +450,18 @@ impl<'a> Builder<'a> {
         };
         // A large hole is renumbered on two threads, half of it each.
         let (op_mid, value_mid) = (ops.len() / 2, hole_values.len() / 2);
-        let mut second_done = false;
-        if ops.len() >= RENUMBER_APART_OPS && crate::syntax::threads() > 1 {
-            let (ops_a, ops_b) = ops.split_at_mut(op_mid);
-            let (values_a, values_b) = hole_values.split_at_mut(value_mid);
-            std::thread::scope(|scope| {
-                let other = std::thread::Builder::new()
-                    .name("bufreuse-renumber".into())
-                    .spawn_scoped(scope, move || {
-                        renumber_ops(ops_b);
-                        renumber_values(values_b);
-                    });
-                renumber_ops(ops_a);
-                renumber_values(values_a);
-                match other.map(|t| t.join()) {
-                    Ok(Ok(())) => second_done = true,
-                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                    // No thread: the second halves are renumbered below.
-                    Err(_) => {}
-                }
-            });
-        } else {
-            renumber_ops(&mut ops[..op_mid]);
-            renumber_values(&mut hole_values[..value_mid]);
-        }
-        if !second_done {
-            renumber_ops(&mut ops[op_mid..]);
-            renumber_values(&mut hole_values[value_mid..]);
-        }
+        let large = ops.len() >= RENUMBER_APART_OPS;
+        let (ops_a, ops_b) = ops.split_at_mut(op_mid);
+        let (values_a, values_b) = hole_values.split_at_mut(value_mid);
+        let first_half = || {
+            renumber_ops(ops_a);
+            renumber_values(values_a);
+        };
+        let second_half = || {
+            renumber_ops(ops_b);
+            renumber_values(values_b);
+        };
+        super::side_by_side(large, "bufreuse-renumber", second_half, first_half);
         self.hole_ops = HoleOps {
             ids: op_base..op_base + n_ops,
             ops,
