@@ -7,7 +7,8 @@
 //!
 //! Records are kept small, because a large input has millions of ops: an op's short lists
 //! (operands, results, result bindings) are stored inline (`ValueList`, `ResultGroups`) and
-//! the lists most ops leave empty take one pointer (`Sparse`); names are shared (`Name`).
+//! the lists most ops leave empty take one pointer (`Sparse`); an op's name is shared by all
+//! ops of its kind (`OpName`) and a value's short name is stored in place (`ValueName`).
 //! All of them dereference to slices and are built with `.into()` from a `Vec`, or `collect`.
 
 pub mod build;
@@ -24,9 +25,13 @@ use std::sync::Arc;
 use thin_vec::ThinVec;
 use types::{Attr, Type};
 
-/// A name shared by everything that bears it (an op name by all ops of that kind, a value's
-/// name by the value and its result binding).
-pub type Name = Arc<str>;
+/// An op's name, one string shared by all ops of that kind (the printer and the verifier
+/// look up what they know of an op kind by its address).
+pub type OpName = Arc<str>;
+
+/// A value's name as written: up to 23 bytes (almost every name) are stored in place, so
+/// that the millions of values of a large input need no allocation each.
+pub type ValueName = smol_str::SmolStr;
 
 /// Operands or results of an op: up to four without an allocation.
 pub type ValueList = SmallVec<[ValueId; 4]>;
@@ -99,13 +104,13 @@ pub struct ValueData {
     pub ty: TypeId,
     pub def: ValueDef,
     /// The name as written (`%x`, or `%x#1` for a member of a result group `%x:2`).
-    pub name: Name,
+    pub name: ValueName,
     pub span: Span,
 }
 
 #[derive(Clone, Debug)]
 pub struct OpData {
-    pub name: Name,
+    pub name: OpName,
     pub operands: ValueList,
     pub results: ValueList,
     /// How the results are bound: `%a, %b:2 = ...` is `[1, 2]`.
@@ -125,7 +130,7 @@ pub struct OpData {
 impl OpData {
     /// An op named `name` at `span`, with no operands, results, attributes, regions or
     /// successors yet and no parent: `OpData { operands, ..OpData::new(name, span) }`.
-    pub fn new(name: impl Into<Name>, span: Span) -> OpData {
+    pub fn new(name: impl Into<OpName>, span: Span) -> OpData {
         OpData {
             name: name.into(),
             operands: ValueList::new(),

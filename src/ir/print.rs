@@ -137,7 +137,7 @@ struct Printer<'a> {
     /// Each type's text, made the first time it is printed (most are printed many times).
     type_text: Vec<Option<Box<str>>>,
     /// The custom syntax class of each op name, by the name's address: ops of one kind share
-    /// their name (`ir::Name`), and matching a name against the op table is slow.
+    /// their name (`ir::OpName`), and matching a name against the op table is slow.
     classes: FxHashMap<*const u8, Option<OpClass>>,
     /// The ops of one large block may be printed on two threads (see `ops`); only once.
     may_split: bool,

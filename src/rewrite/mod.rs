@@ -9,7 +9,9 @@ pub mod verify;
 
 use crate::analysis::{Analysis, FunctionReport};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
-use crate::ir::{BlockId, Module, Name, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId};
+use crate::ir::{
+    BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
+};
 use crate::source::Span;
 use std::collections::{BTreeMap, HashSet};
 
@@ -94,7 +96,7 @@ fn new_op(
     for (i, (rname, ty)) in results.into_iter().enumerate() {
         let ty = m.intern(ty);
         let v = ValueId::new(m.values.len());
-        let rname = Name::from(rname);
+        let rname = ValueName::from(rname);
         m.values.push(ValueData {
             ty,
             def: ValueDef::Result(id, i as u32),

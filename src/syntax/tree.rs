@@ -6,7 +6,7 @@
 use super::ast::{AliasDef, BlockArg, BlockSyntax, File, FnType, Op, ResultGroup, TypeTable, Use};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
-use crate::ir::{BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, TypeId};
+use crate::ir::{BlockData, BlockId, Module, OpData, OpId, OpName, RegionData, RegionId, TypeId};
 use crate::source::Span;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
@@ -25,7 +25,7 @@ pub struct Tree<'a> {
     #[allow(clippy::vec_box)]
     free: Vec<Box<Op<'a>>>,
     /// Op names, shared by all ops of a kind.
-    op_names: FxHashMap<&'a str, Name>,
+    op_names: FxHashMap<&'a str, OpName>,
     /// How deeply each type nests (a scalar is 1), by id.
     depths: Vec<u32>,
     /// Attribute aliases defined so far (a use must come after the definition).
@@ -261,9 +261,9 @@ impl<'a> Tree<'a> {
             Cow::Borrowed(n) => self
                 .op_names
                 .entry(n)
-                .or_insert_with(|| Name::from(n))
+                .or_insert_with(|| OpName::from(n))
                 .clone(),
-            Cow::Owned(ref n) => Name::from(n.as_str()),
+            Cow::Owned(ref n) => OpName::from(n.as_str()),
         };
         let f = &mut self.file;
         // Most ops have none of these: an empty list is made without going through an iterator.

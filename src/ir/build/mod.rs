@@ -13,8 +13,8 @@
 
 use super::types::{Attr, Dim, MemRefType, Type};
 use super::{
-    AttrList, BlockData, BlockId, Module, Name, OpData, OpId, RegionData, RegionId, Sparse, TypeId,
-    ValueData, ValueDef, ValueId, ValueList,
+    AttrList, BlockData, BlockId, Module, OpData, OpId, OpName, RegionData, RegionId, Sparse,
+    TypeId, ValueData, ValueDef, ValueId, ValueList, ValueName,
 };
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -71,8 +71,6 @@ struct Builder<'a> {
     spare_scopes: Vec<FxHashMap<&'a str, Binding>>,
     spare_labels: Vec<FxHashMap<&'a str, BlockId>>,
     type_aliases: FxHashMap<&'a str, Type>,
-    /// Names of block arguments, shared (loops name their induction variables alike).
-    arg_names: FxHashMap<&'a str, Name>,
     /// The first definition of each attribute alias, by name (an index into `attr_aliases`).
     attr_alias_index: FxHashMap<&'a str, usize>,
     /// The pre-order id of each entity, by the parser's id.
@@ -210,7 +208,7 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
             *id -= n;
         }
     }
-    let name = Name::from("");
+    let name = OpName::from("");
     // The pages the hole's records will fill are faulted in on another thread meanwhile.
     m.ops.reserve_exact(n as usize);
     let spare = spare_pages(&m.ops);
@@ -270,7 +268,6 @@ impl<'a> Builder<'a> {
             spare_scopes: Vec::new(),
             spare_labels: Vec::new(),
             type_aliases: FxHashMap::default(),
-            arg_names: FxHashMap::default(),
             attr_alias_index: FxHashMap::default(),
             new_op: vec![UNSET; n_ops],
             new_block: vec![UNSET; n_blocks],
@@ -383,7 +380,7 @@ fn prefault((address, length): (usize, usize)) {
 
 /// Records for `permute` to leave in a place for a moment: they own nothing on the heap
 /// (an op's name is one shared string).
-fn hollow_op(name: &Name) -> impl Fn() -> OpData + '_ {
+fn hollow_op(name: &OpName) -> impl Fn() -> OpData + '_ {
     || OpData::new(name.clone(), Span::default())
 }
 
@@ -737,7 +734,7 @@ impl<'a> Builder<'a> {
                 let first = ValueId::new(self.m.values.len());
                 self.group_first[span] = first;
                 for i in 0..count {
-                    let value_name: Name = if count == 1 {
+                    let value_name: ValueName = if count == 1 {
                         name.into()
                     } else {
                         format!("{name}#{i}").into()
@@ -932,7 +929,7 @@ impl<'a> Builder<'a> {
                     self.m.values.push(ValueData {
                         ty,
                         def: ValueDef::Result(id, i as u32),
-                        name: Name::default(),
+                        name: ValueName::default(),
                         span,
                     });
                     self.unnamed.push(v);
@@ -1054,11 +1051,7 @@ impl<'a> Builder<'a> {
                     }
                 };
                 let v = ValueId::new(self.m.values.len());
-                let name = self
-                    .arg_names
-                    .entry(a_name)
-                    .or_insert_with(|| Name::from(a_name))
-                    .clone();
+                let name = ValueName::from(a_name);
                 self.m.values.push(ValueData {
                     ty,
                     def: ValueDef::Arg(bid, i as u32),

@@ -24,7 +24,8 @@ use super::{Binding, Builder, Scope, UNSET};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
 use crate::ir::{
-    BlockId, Module, Name, OpData, OpId, RegionId, TypeId, ValueData, ValueDef, ValueId,
+    BlockId, Module, OpData, OpId, OpName, RegionId, TypeId, ValueData, ValueDef, ValueId,
+    ValueName,
 };
 use crate::source::Span;
 use crate::syntax::ast::{self, File, HolePart};
@@ -147,7 +148,7 @@ fn build_hole<'a>(file: File<'a>, env: HoleEnv<'a>) -> BuiltHole<'a> {
         .collect();
     let mut m = b.m;
     let counts = (b.next_op, b.next_block, b.next_region);
-    let name = Name::from("");
+    let name = OpName::from("");
     super::permute(&mut m.ops, &b.new_op, b.next_op, super::hollow_op(&name));
     super::permute(
         &mut m.blocks,
@@ -271,7 +272,7 @@ impl<'a> Builder<'a> {
         let placeholder = ValueData {
             ty: TypeId(UNSET),
             def: ValueDef::Result(OpId(UNSET), 0),
-            name: Name::from(""),
+            name: ValueName::default(),
             span: Span::default(),
         };
         let end = first as usize + site.count as usize;
