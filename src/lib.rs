@@ -6,10 +6,11 @@
 //! into pooled IR that `ir::print` prints again. `diag` renders every diagnostic.
 
 /// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker
-/// (`src/main.rs`), the second parsing and printing threads and the verifier's. They recurse
-/// over nested brackets and regions, and the nesting limits (`syntax::lexer::MAX_BRACKET_DEPTH`,
-/// `ir::build::MAX_NESTING`, `syntax::tree::MAX_TYPE_DEPTH`) are set so that nothing below them
-/// overflows this. Only the pages touched are committed.
+/// (`src/main.rs`), the second parsing and building threads, and those `threads::side_by_side`
+/// starts. They recurse over nested brackets and regions, and the nesting limits
+/// (`syntax::lexer::MAX_BRACKET_DEPTH`, `ir::build::MAX_NESTING`,
+/// `syntax::tree::MAX_TYPE_DEPTH`) are set so that nothing below them overflows this. Only
+/// the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
 pub mod analysis;
@@ -24,3 +25,4 @@ pub mod plot;
 pub mod rewrite;
 pub mod source;
 pub mod syntax;
+pub mod threads;

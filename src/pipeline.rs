@@ -47,25 +47,17 @@ fn verify_alongside<T: Send>(
     module: &Module,
     then: &(impl Fn(&Module) -> T + Sync),
 ) -> Result<T, Vec<Diagnostic>> {
-    if module.ops.len() < VERIFY_APART_OPS || crate::syntax::threads() < 2 {
+    if module.ops.len() < VERIFY_APART_OPS || crate::threads::allowed() < 2 {
         crate::ir::verify::verify(module)?;
         return Ok(then(module));
     }
-    std::thread::scope(|scope| {
-        let verified = std::thread::Builder::new()
-            .name("bufreuse-verify".into())
-            .stack_size(crate::WORKER_STACK_BYTES)
-            .spawn_scoped(scope, || crate::ir::verify::verify(module));
-        let result = then(module);
-        match verified {
-            Ok(handle) => match handle.join() {
-                Ok(verified) => verified.map(|()| result),
-                Err(panic) => std::panic::resume_unwind(panic),
-            },
-            // No thread: verify here.
-            Err(_) => crate::ir::verify::verify(module).map(|()| result),
-        }
-    })
+    let (verified, result) = crate::threads::side_by_side(
+        true,
+        "bufreuse-verify",
+        || crate::ir::verify::verify(module),
+        || then(module),
+    );
+    verified.map(|()| result)
 }
 
 /// Analysis options from the command line.

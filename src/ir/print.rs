@@ -205,34 +205,24 @@ impl<'a> Printer<'a> {
     /// Prints the ops of a block, the second half of a large block on another thread
     /// (`BUFREUSE_THREADS=1`: all on this one). The second half's text becomes a piece of
     /// its own, and what comes after it goes into a new one.
-    fn ops(&mut self, mut ops: &[OpId]) {
-        if self.may_split && ops.len() >= SPLIT_OPS && crate::syntax::threads() > 1 {
+    fn ops(&mut self, ops: &[OpId]) {
+        if self.may_split && ops.len() >= SPLIT_OPS && crate::threads::allowed() > 1 {
             self.may_split = false;
             let (first, second) = ops.split_at(ops.len() / 2);
             let (m, indent) = (self.m, self.indent);
-            let tail = std::thread::scope(|scope| {
-                let tail = std::thread::Builder::new()
-                    .name("bufreuse-print".into())
-                    .stack_size(crate::WORKER_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        let mut p = Printer::new(m, second.len() * 64);
-                        p.indent = indent;
-                        p.ops(second);
-                        p.out
-                    });
-                self.ops(first);
-                tail.map(|t| t.join())
-            });
-            match tail {
-                Ok(Ok(text)) => {
-                    self.done.push(std::mem::take(&mut self.out));
-                    self.done.push(text);
-                    return;
-                }
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                // No thread: print the rest here.
-                Err(_) => ops = second,
-            }
+            let print_second = move || {
+                let mut p = Printer::new(m, second.len() * 64);
+                p.indent = indent;
+                p.ops(second);
+                p.out
+            };
+            let (text, ()) =
+                crate::threads::side_by_side(true, "bufreuse-print", print_second, || {
+                    self.ops(first)
+                });
+            self.done.push(std::mem::take(&mut self.out));
+            self.done.push(text);
+            return;
         }
         for &o in ops {
             self.op(o);

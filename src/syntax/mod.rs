@@ -25,20 +25,10 @@ mod generated {
 /// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
 /// it with `parse_whole`, which also finds the errors.
 pub fn parse_split(text: &str) -> Option<ast::Parts<'_>> {
-    if text.len() >= split::MIN_BYTES && threads() > 1 {
+    if text.len() >= split::MIN_BYTES && crate::threads::allowed() > 1 {
         split::parse_parallel(text)
     } else {
         None
-    }
-}
-
-/// How many threads the front end may use (`parse`, and `ir::print` for a large block): 1
-/// when the environment variable `BUFREUSE_THREADS` says so (to compare with, or to keep a
-/// core free), else 2.
-pub fn threads() -> usize {
-    match std::env::var("BUFREUSE_THREADS").ok().as_deref() {
-        Some("1") => 1,
-        _ => 2,
     }
 }
 

@@ -212,7 +212,7 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
     // The pages the hole's records will fill are faulted in on another thread meanwhile.
     m.ops.reserve_exact(n as usize);
     let spare = spare_pages(&m.ops);
-    side_by_side(
+    crate::threads::side_by_side(
         n as usize >= part::PREFAULT_OPS,
         "bufreuse-prefault",
         move || prefault(spare),
@@ -322,32 +322,6 @@ fn permute<T>(v: &mut Vec<T>, new: &[u32], reached: u32, hollow: impl Fn() -> T)
         v[start] = carried;
     }
     v.truncate(reached as usize);
-}
-
-/// Runs `there` on a thread of its own named `name` while `here` runs on this one, if `apart`;
-/// both on this one otherwise, or when there is no second thread (`BUFREUSE_THREADS=1`, or
-/// none can be started).
-fn side_by_side(apart: bool, name: &str, there: impl FnOnce() + Send, here: impl FnOnce()) {
-    if !apart || crate::syntax::threads() < 2 {
-        here();
-        there();
-        return;
-    }
-    // Taken by the thread; left for this one if the thread cannot be started.
-    let there = std::sync::Mutex::new(Some(there));
-    let take = || there.lock().ok().and_then(|mut f| f.take());
-    std::thread::scope(|scope| {
-        let thread = std::thread::Builder::new()
-            .name(name.into())
-            .spawn_scoped(scope, || take().into_iter().for_each(|f| f()));
-        here();
-        if let Ok(thread) = thread
-            && let Err(panic) = thread.join()
-        {
-            std::panic::resume_unwind(panic);
-        }
-    });
-    take().into_iter().for_each(|f| f());
 }
 
 /// The whole pages of `v`'s spare capacity: their address and length.

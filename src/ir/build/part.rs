@@ -462,7 +462,7 @@ impl<'a> Builder<'a> {
             renumber_ops(ops_b);
             renumber_values(values_b);
         };
-        super::side_by_side(large, "bufreuse-renumber", second_half, first_half);
+        crate::threads::side_by_side(large, "bufreuse-renumber", second_half, first_half);
         self.hole_ops = HoleOps {
             ids: op_base..op_base + n_ops,
             ops,
