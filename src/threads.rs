@@ -58,6 +58,7 @@ pub fn side_by_side<A: Send, B>(
 mod tests {
     use super::side_by_side;
     use pretty_assertions::assert_eq;
+    use std::sync::Mutex;
 
     #[test]
     fn both_results_come_back_apart_or_not() {
@@ -84,6 +85,4 @@ mod tests {
         );
         assert_eq!(order.into_inner().unwrap(), ["here", "there"]);
     }
-
-    use std::sync::Mutex;
 }
