@@ -96,11 +96,10 @@ fn new_op(
     for (i, (rname, ty)) in results.into_iter().enumerate() {
         let ty = m.intern(ty);
         let v = ValueId::new(m.values.len());
-        let rname = ValueName::from(rname);
         m.values.push(ValueData {
             ty,
             def: ValueDef::Result(id, i as u32),
-            name: rname.clone(),
+            name: ValueName::from(rname),
             span,
         });
         result_ids.push(v);
