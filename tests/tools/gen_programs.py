@@ -2,10 +2,11 @@
 """Random executable memref programs for bufreuse's equivalence test (seeded, deterministic).
 
 Usage:
-  gen_programs.py --seed S [-o FILE]            one program (stdout by default)
-  gen_programs.py --seeds A:B --out-dir DIR     programs gen_A.mlir .. gen_{B-1}.mlir
+  gen_programs.py [--calls] --seed S [-o FILE]           one program (stdout by default)
+  gen_programs.py [--calls] --seeds A:B --out-dir DIR    programs gen_A.mlir .. gen_{B-1}.mlir
 
-The same seed gives the same bytes on every machine (only Python's seeded `random.Random`).
+The same seed gives the same bytes on every machine (only Python's seeded `random.Random`);
+without `--calls` a seed gives the same program as before that option existed.
 
 Each program has one to three worker functions called from `@main` (one of them twice). A
 worker allocates temporaries with random static shapes (one to three dimensions) and element
@@ -19,6 +20,21 @@ allocation (`scf.for` nest or `linalg.fill`), combines live temporaries into new
   * temporaries that escape (cast to an unranked memref and printed with `printMemref*`),
     dynamic-shape ones and ones with an `alignment` attribute, so that both pooled and kept
     allocations appear.
+With `--calls`, workers (in their bodies, loops and branches) also call helper functions
+`@helper_N` of the module with temporaries: live ones, or fresh ones allocated and filled for
+the call, then folded and freed after it or kept live for later use. A helper takes one to
+three static memrefs and
+  * (use) reads and writes them only: `scf.for` nests of loads and stores, `linalg.generic`,
+    `linalg.fill`, `memref.copy`, subviews of them read or written locally, a scratch buffer
+    of its own; it returns nothing or an i64 hash of what it read;
+  * (wrap) calls a helper defined before with its arguments (and captures what that one does);
+  * (ret) returns its first argument (the caller reads the result before freeing the buffer,
+    often after allocating and filling another temporary);
+  * (show) passes its first argument on to `printMemref*` through a cast to unranked.
+A `ret` or `show` helper captures its first argument; a fresh temporary is named `%htN` when
+the helper it is passed to does not capture it and `%ctN` when it does, and a comment above
+each helper says what it writes and captures.
+
 Every value that is computed is folded into the worker's checksums (an i64 hash and an f64
 sum, kept in two one-element buffers) before its buffer is freed, and the checksums are
 printed at the end of the worker; nothing uninitialised is ever read, so the output depends
@@ -43,12 +59,14 @@ PRINTABLE = {"f32": "F32", "f64": "F64", "i32": "I32", "i64": "I64"}
 
 
 class Buf:
-    """A live temporary: SSA name, element type and static shape."""
+    """A live temporary: SSA name, element type and static shape (and, for a subview, its
+    `strided<...>` layout)."""
 
-    def __init__(self, name, elem, shape):
+    def __init__(self, name, elem, shape, layout=None):
         self.name = name
         self.elem = elem
         self.shape = shape
+        self.layout = layout
 
     @property
     def size(self):
@@ -59,17 +77,43 @@ class Buf:
 
     @property
     def type(self):
-        return "memref<%sx%s>" % ("x".join(str(d) for d in self.shape), self.elem)
+        layout = ", " + self.layout if self.layout else ""
+        return "memref<%sx%s%s>" % ("x".join(str(d) for d in self.shape), self.elem, layout)
+
+
+class Helper:
+    """A function of the module that workers call with memrefs: its parameters (as `Buf`s
+    named `%pN`), which of them it writes and which it captures (returns, or passes on to a
+    capturing call), and its result: None, "i64" (a hash of what it read) or the index of the
+    parameter it returns."""
+
+    def __init__(self, name, params, writes, captures, result):
+        self.name = name
+        self.params = params
+        self.writes = writes
+        self.captures = captures
+        self.result = result
+
+    def result_type(self):
+        if self.result is None:
+            return "()"
+        if self.result == "i64":
+            return "i64"
+        return self.params[self.result].type
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, calls=False):
         self.rng = random.Random(seed)
+        self.calls = calls
         self.lines = []
         self.indent = 1
         self.counter = 0
         self.printers = set()
         self.stats = {"allocs": 0, "escapes": 0, "loops": 0, "ifs": 0}
+        self.helpers = []
+        self.helper_lines = []
+        self.call_stats = {"helpers": 0, "capturing": 0, "calls": 0}
 
     # -- emission helpers -------------------------------------------------------------------
 
@@ -187,10 +231,10 @@ class Gen:
             return [self.rng.randint(1, 8), self.rng.randint(1, 8)]
         return [self.rng.randint(1, 4), self.rng.randint(1, 4), self.rng.randint(1, 5)]
 
-    def alloc(self, elem=None, shape=None):
+    def alloc(self, elem=None, shape=None, base="t"):
         elem = elem or self.rng.choice(TYPES)
         shape = shape or self.random_shape()
-        buf = Buf(self.fresh("t"), elem, shape)
+        buf = Buf(self.fresh(base), elem, shape)
         attr = ""
         if self.rng.random() < 0.1:
             attr = " {alignment = %d : i64}" % self.rng.choice([16, 32, 128])
@@ -336,6 +380,8 @@ class Gen:
             a = self.rng.choice(inner + live)
             b = self.rng.choice(inner + live)
             inner.append(self.combined(a, b))
+        if self.calls and self.rng.random() < 0.4:
+            inner.extend(self.call_helper(inner + live))
         if live and self.rng.random() < 0.5:
             self.update(self.rng.choice(live), self.rng.choice(inner))
         self.rng.shuffle(inner)
@@ -373,6 +419,240 @@ class Gen:
         self.indent -= 1
         self.emit("}")
 
+    # -- helpers and calls (--calls) ---------------------------------------------------------
+
+    def subview(self, buf):
+        """A static subview of `buf` (identity layout) with unit strides, as a `Buf`."""
+        strides, n = [], 1
+        for d in reversed(buf.shape):
+            strides.insert(0, n)
+            n *= d
+        sizes = [self.rng.randint(1, d) for d in buf.shape]
+        offs = [self.rng.randint(0, d - z) for d, z in zip(buf.shape, sizes)]
+        offset = sum(o * st for o, st in zip(offs, strides))
+        layout = "strided<[%s], offset: %d>" % (", ".join(str(st) for st in strides), offset)
+        sv = Buf(self.fresh("sv"), buf.elem, sizes, layout)
+        self.emit(
+            "%s = memref.subview %s[%s] [%s] [%s] : %s to %s"
+            % (
+                sv.name,
+                buf.name,
+                ", ".join(str(o) for o in offs),
+                ", ".join(str(z) for z in sizes),
+                ", ".join("1" for _ in sizes),
+                buf.type,
+                sv.type,
+            )
+        )
+        return sv
+
+    def hash_reduce(self, buf, init):
+        """`init` hashed with every element of `buf` (an `scf.for` with an i64 iter_arg)."""
+        i, h, r = self.fresh("i"), self.fresh("h"), self.fresh("r")
+        n = self.const(buf.size, "index")
+        self.emit(
+            "%s = scf.for %s = %%c0 to %s step %%c1 iter_args(%s = %s) -> (i64) {"
+            % (r, i, n, h, init)
+        )
+        self.indent += 1
+        v = self.load(buf, self.delinearize(i, buf))
+        if buf.elem in FLOATS:
+            # |v| < 1e4, so v * 16 fits the i32 that fptosi goes through.
+            v = self.op("arith.mulf", [v, self.const(16.0, buf.elem)], buf.elem)
+        x = self.convert(v, buf.elem, "i64")
+        m = self.op("arith.muli", [h, self.const(1000003, "i64")], "i64")
+        self.emit("scf.yield %s : i64" % self.op("arith.xori", [m, x], "i64"))
+        self.indent -= 1
+        self.emit("}")
+        return r
+
+    def fold_scalar(self, v):
+        """Folds the i64 `v` into the worker's hash."""
+        zero = self.const(0, "index")
+        old = self.load(self.acc, [zero])
+        h = self.op("arith.muli", [old, self.const(1000003, "i64")], "i64")
+        self.store(self.op("arith.xori", [h, v], "i64"), self.acc, [zero])
+
+    def helper_param_type(self, live):
+        """A parameter type: often that of a live temporary, so that it can be passed."""
+        if live and self.rng.random() < 0.5:
+            b = self.rng.choice(live)
+            return b.elem, list(b.shape)
+        return self.rng.choice(TYPES), self.random_shape()
+
+    def write_op(self, params, w):
+        """One op of a helper that writes (part of) the parameter `w`, reading `params`."""
+        r = self.rng.random()
+        others = [p for p in params if p is not w] or params
+        same = [p for p in others if p.type == w.type]
+        if r < 0.2:
+            self.fill(w)
+        elif r < 0.4:
+            self.combine_into(self.rng.choice(params), self.rng.choice(others), w)
+        elif r < 0.55:
+            self.update(w, self.rng.choice(others))
+        elif r < 0.65 and same:
+            src = self.rng.choice(same)
+            self.emit("memref.copy %s, %s : %s to %s" % (src.name, w.name, src.type, w.type))
+        elif r < 0.85:
+            # A subview of a parameter, written or read locally.
+            if self.rng.random() < 0.5:
+                sv = self.subview(w)
+                if self.rng.random() < 0.5:
+                    self.fill(sv)
+                else:
+                    self.update(sv, self.rng.choice(others))
+            else:
+                self.update(w, self.subview(self.rng.choice(others)))
+        else:
+            # A scratch buffer of the helper's own, allocated, used and freed here.
+            t = self.alloc()
+            self.fill(t)
+            u = self.combined(t, self.rng.choice(others))
+            self.update(w, u)
+            self.dealloc(t)
+            self.dealloc(u)
+
+    def new_helper(self, live):
+        """Defines a helper function (into `helper_lines`) and returns it."""
+        name = "helper_%d" % len(self.helpers)
+        r = self.rng.random()
+        if r < 0.15 and self.helpers:
+            kind = "wrap"
+            callee = self.rng.choice(self.helpers)
+            specs = [(p.elem, p.shape) for p in callee.params]
+        else:
+            kind = "use" if r < 0.7 else "ret" if r < 0.85 else "show"
+            specs = [self.helper_param_type(live) for _ in range(self.rng.randint(1, 3))]
+            if kind == "show" and specs[0][0] not in PRINTABLE:
+                specs[0] = (self.rng.choice(sorted(PRINTABLE)), specs[0][1])
+        params = [Buf(self.fresh("p"), e, s) for e, s in specs]
+        saved = (self.lines, self.indent)
+        self.lines, self.indent = [], 1
+        self.emit("%c0 = arith.constant 0 : index")
+        self.emit("%c1 = arith.constant 1 : index")
+        writes, captures, result, ret = set(), set(), None, None
+        if kind == "use":
+            result = "i64" if self.rng.random() < 0.5 else None
+            if result is None or self.rng.random() < 0.6:
+                writes = set(self.rng.sample(range(len(params)), self.rng.randint(1, len(params))))
+            for _ in range(self.rng.randint(1, 3)):
+                if writes:
+                    self.write_op(params, params[self.rng.choice(sorted(writes))])
+            if result == "i64":
+                h = self.const(self.rng.randint(1, 99), "i64")
+                for p in params:
+                    h = self.hash_reduce(self.subview(p) if self.rng.random() < 0.3 else p, h)
+                ret = "%s : i64" % h
+        elif kind == "wrap":
+            writes, captures = set(callee.writes), set(callee.captures)
+            args = ", ".join(p.name for p in params)
+            types = ", ".join(p.type for p in params)
+            rt = callee.result_type()
+            if callee.result is None:
+                self.emit("func.call @%s(%s) : (%s) -> ()" % (callee.name, args, types))
+            else:
+                r = self.fresh("r")
+                self.emit("%s = func.call @%s(%s) : (%s) -> %s" % (r, callee.name, args, types, rt))
+                if callee.result == "i64":
+                    result, ret = "i64", "%s : i64" % r
+        else:
+            captures = {0}
+            if len(params) > 1 or self.rng.random() < 0.5:
+                writes = {0}
+                self.write_op(params, params[0])
+            if kind == "ret":
+                result, ret = 0, "%s : %s" % (params[0].name, params[0].type)
+            else:
+                p = params[0]
+                suffix = PRINTABLE[p.elem]
+                self.printers.add(suffix)
+                u = self.fresh("u")
+                self.emit("%s = memref.cast %s : %s to memref<*x%s>" % (u, p.name, p.type, p.elem))
+                self.emit("func.call @printMemref%s(%s) : (memref<*x%s>) -> ()" % (suffix, u, p.elem))
+        self.emit("return" + (" " + ret if ret else ""))
+        body = self.lines
+        self.lines, self.indent = saved
+        helper = Helper(name, params, writes, captures, result)
+        what = "captures %s" % ", ".join(params[i].name for i in sorted(captures)) if captures \
+            else "captures nothing"
+        self.helper_lines.append(
+            "// @%s (%s): writes %s; %s" % (
+                name,
+                kind,
+                ", ".join(params[i].name for i in sorted(writes)) or "nothing",
+                what,
+            )
+        )
+        self.helper_lines.append(
+            "func.func private @%s(%s)%s {"
+            % (
+                name,
+                ", ".join("%s: %s" % (p.name, p.type) for p in params),
+                "" if result is None else " -> " + helper.result_type(),
+            )
+        )
+        self.helper_lines.extend(body)
+        self.helper_lines.append("}")
+        self.helper_lines.append("")
+        self.helpers.append(helper)
+        self.call_stats["helpers"] += 1
+        self.call_stats["capturing"] += bool(captures)
+        return helper
+
+    def call_helper(self, live):
+        """Calls a helper (a new one or one defined before) with live temporaries or fresh
+        ones allocated and filled for the call. A fresh temporary is named `%htN` when the
+        helper does not capture it and `%ctN` when it does. After the call the fresh ones are
+        folded and freed, or (some that are not captured) kept live for later use; the
+        latter are returned."""
+        if not self.helpers or (len(self.helpers) < 6 and self.rng.random() < 0.4):
+            helper = self.new_helper(live)
+        else:
+            helper = self.rng.choice(self.helpers)
+        args, fresh = [], []
+        for i, p in enumerate(helper.params):
+            cands = [b for b in live if b.type == p.type and b not in args]
+            if cands and self.rng.random() < 0.4:
+                args.append(self.rng.choice(cands))
+                continue
+            b = self.alloc(p.elem, list(p.shape), "ct" if i in helper.captures else "ht")
+            self.fill(b)
+            args.append(b)
+            fresh.append(b)
+        call = "func.call @%s(%s) : (%s) -> %s" % (
+            helper.name,
+            ", ".join(b.name for b in args),
+            ", ".join(b.type for b in args),
+            helper.result_type(),
+        )
+        self.call_stats["calls"] += 1
+        if helper.result is None:
+            self.emit(call)
+        else:
+            r = self.fresh("r")
+            self.emit("%s = %s" % (r, call))
+            if helper.result == "i64":
+                self.fold_scalar(r)
+            else:
+                # The returned alias is read before its buffer is freed, sometimes after a
+                # decoy is allocated and filled: a plan that ended the captured buffer's life
+                # at the call could put the decoy on top of it, and the output would show it.
+                b = args[helper.result]
+                decoy = self.new_filled() if self.rng.random() < 0.6 else None
+                self.fold(Buf(r, b.elem, b.shape))
+                if decoy:
+                    self.fold(decoy)
+                    self.dealloc(decoy)
+        kept = []
+        for b in fresh:
+            if b.name.startswith("%ht") and self.rng.random() < 0.35:
+                kept.append(b)
+            else:
+                self.fold(b)
+                self.dealloc(b)
+        return kept
+
     def worker(self, name):
         self.emit("func.func @%s() {" % name)
         self.indent = 1
@@ -388,6 +668,9 @@ class Gen:
         live = []
         escaped = []
         for _ in range(self.rng.randint(8, 16)):
+            if self.calls and self.rng.random() < 0.3:
+                live.extend(self.call_helper(live))
+                continue
             r = self.rng.random()
             if not live or r < 0.25:
                 live.append(self.new_filled())
@@ -441,8 +724,16 @@ class Gen:
         body = self.lines[body_start:]
         calls = list(workers) + [self.rng.choice(workers)]
         head = [
-            "// Generated by tests/tools/gen_programs.py --seed %d: do not edit." % seed,
+            "// Generated by tests/tools/gen_programs.py %s--seed %d: do not edit."
+            % ("--calls " if self.calls else "", seed),
             "// allocs %(allocs)d, escapes %(escapes)d, loops %(loops)d, ifs %(ifs)d" % self.stats,
+        ]
+        if self.calls:
+            head.append(
+                "// helpers %(helpers)d (%(capturing)d capturing), calls %(calls)d"
+                % self.call_stats
+            )
+        head += [
             "func.func private @printI64(i64)",
             "func.func private @printF64(f64)",
             "func.func private @printNewline()",
@@ -454,6 +745,7 @@ class Gen:
                 "{llvm.emit_c_interface}" % (s, ty)
             )
         head.append("")
+        head += self.helper_lines
         main = ["func.func @main() {"]
         main += ["  func.call @%s() : () -> ()" % w for w in calls]
         main += ["  return", "}"]
@@ -469,8 +761,8 @@ def float_lit(x):
     return "%.6e" % x
 
 
-def generate(seed):
-    return Gen(seed).program(seed)
+def generate(seed, calls=False):
+    return Gen(seed, calls).program(seed)
 
 
 def main(argv):
@@ -479,6 +771,11 @@ def main(argv):
     p.add_argument("--seeds", help="A:B, the seeds A..B-1 (with --out-dir)")
     p.add_argument("--out-dir", help="directory for gen_SEED.mlir files")
     p.add_argument("-o", dest="output", help="output file (default: stdout)")
+    p.add_argument(
+        "--calls",
+        action="store_true",
+        help="also define helper functions and call them with temporaries",
+    )
     args = p.parse_args(argv)
     if args.seeds is not None:
         if not args.out_dir:
@@ -487,11 +784,11 @@ def main(argv):
         os.makedirs(args.out_dir, exist_ok=True)
         for s in range(int(lo), int(hi)):
             with open(os.path.join(args.out_dir, "gen_%d.mlir" % s), "w") as f:
-                f.write(generate(s))
+                f.write(generate(s, args.calls))
         return 0
     if args.seed is None:
         p.error("give --seed S or --seeds A:B --out-dir DIR")
-    text = generate(args.seed)
+    text = generate(args.seed, args.calls)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
