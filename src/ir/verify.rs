@@ -200,7 +200,9 @@ impl<'a> Verifier<'a> {
             | Cmp | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice
             | Pad | Concat | FromElements => 1,
             Call | CallIndirect | ExtractMetadata | AllocaScope | For | If | While | Parallel
-            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured => return,
+            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured | BufferDealloc => {
+                return;
+            }
         };
         match (expected, o.results.len()) {
             (0, 0) | (1, 1) => {}
