@@ -69,7 +69,7 @@ fn shown_props(class: OpClass) -> &'static [&'static str] {
             "res_attrs",
         ],
         Call => &["callee"],
-        Alloc | Parallel => &["operandSegmentSizes"],
+        Alloc | Parallel | BufferDealloc => &["operandSegmentSizes"],
         CastLike | ToTensor | ToBuffer => &[
             "restrict",
             "writable",
@@ -661,6 +661,7 @@ impl<'a> Printer<'a> {
                 self.out.push_str(" : ");
                 self.operand_type(op, 0);
             }
+            OpClass::BufferDealloc => self.buffer_dealloc(op)?,
             OpClass::CastLike | OpClass::ToTensor | OpClass::ToBuffer => {
                 if n_ops != 1 || n_res != 1 {
                     return None;
@@ -1370,6 +1371,53 @@ impl<'a> Printer<'a> {
             self.out.push(' ');
             self.region(region, false, None);
         }
+        Some(())
+    }
+
+    /// ` (%a : T) if (%c) retain (%x : U)`, each part only when it has operands. `None` where
+    /// the custom form would lose something: conditions without memrefs (it shows them only
+    /// after the memrefs), or a condition or result that is not `i1`, or a result count other
+    /// than the number of retained memrefs (it states none of their types).
+    fn buffer_dealloc(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = match self.segments(op) {
+            Some(segs) => segs,
+            None if o.operands.is_empty() && self.prop(op, "operandSegmentSizes").is_none() => {
+                smallvec![0, 0, 0]
+            }
+            None => return None,
+        };
+        let &[n_memrefs, n_conditions, n_retained] = segs.as_slice() else {
+            return None;
+        };
+        let (memrefs, rest) = o.operands.split_at(n_memrefs);
+        let (conditions, retained) = rest.split_at(n_conditions);
+        let i1 = |v: &ValueId| *m.value_type(*v) == Type::i(1);
+        if n_memrefs == 0 && n_conditions > 0
+            || o.results.len() != n_retained
+            || !conditions.iter().all(i1)
+            || !o.results.iter().all(i1)
+        {
+            return None;
+        }
+        if n_memrefs > 0 {
+            self.out.push_str(" (");
+            self.values(memrefs);
+            self.out.push_str(" : ");
+            self.types_of(memrefs);
+            self.out.push_str(") if (");
+            self.values(conditions);
+            self.out.push(')');
+        }
+        if n_retained > 0 {
+            self.out.push_str(" retain (");
+            self.values(retained);
+            self.out.push_str(" : ");
+            self.types_of(retained);
+            self.out.push(')');
+        }
+        self.attr_dict(op, &[]);
         Some(())
     }
 

@@ -2,8 +2,9 @@
 //! alone cannot tell (`build` has already resolved every name), the way `mlir-opt` verifies
 //! after parsing: symbols and their tables, calls against their callees, branches against
 //! their successors' arguments, terminators, function signatures against their entry blocks,
-//! and attribute values the printer writes in a custom form. Every error is collected, not
-//! just the first; each points at the op, as `mlir-opt`'s do.
+//! the operands and results of `bufferization.dealloc` (whose custom form leaves types out),
+//! and attribute values the printer writes in a custom form. Every error is collected, not just
+//! the first; each points at the op, as `mlir-opt`'s do.
 //!
 //! One pass over the op arena, in pre-order (the order `build` numbers ops in): no recursion
 //! on the nesting depth of the IR.
@@ -171,6 +172,7 @@ impl<'a> Verifier<'a> {
             "func.call" => self.call(op, o),
             "func.return" => self.func_return(op, o),
             "cf.br" | "cf.cond_br" => self.branch(op, o),
+            "bufferization.dealloc" => self.buffer_dealloc(op, o),
             _ => {}
         }
         for s in &o.successors {
@@ -200,7 +202,9 @@ impl<'a> Verifier<'a> {
             | Cmp | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice
             | Pad | Concat | FromElements => 1,
             Call | CallIndirect | ExtractMetadata | AllocaScope | For | If | While | Parallel
-            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured => return,
+            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured | BufferDealloc => {
+                return;
+            }
         };
         match (expected, o.results.len()) {
             (0, 0) | (1, 1) => {}
@@ -300,6 +304,104 @@ impl<'a> Verifier<'a> {
                 format!(
                     "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {v}"
                 ),
+            );
+        }
+    }
+
+    /// `bufferization.dealloc`: three operand segments (memrefs, conditions, retained memrefs)
+    /// that cover the operands, memrefs where memrefs go, `i1` conditions and results, one
+    /// condition per memref and one result per retained memref (its custom form states
+    /// neither the conditions' nor the results' types). Only the first broken rule is
+    /// reported, in mlir-opt's order and words: its verifier stops there too.
+    fn buffer_dealloc(&mut self, op: OpId, o: &'a OpData) {
+        let name = &*o.name;
+        let segs = match o.props.iter().find(|(k, _)| &**k == "operandSegmentSizes") {
+            None => vec![0; 3],
+            Some((_, a)) => {
+                let i32_array = matches!(a, Attr::Opaque { text, .. }
+                    if text.strip_prefix("array<i32").is_some_and(|r| r.starts_with([':', '>'])));
+                let Some(segs) = a.as_dense_ints().filter(|_| i32_array) else {
+                    self.error(
+                        op,
+                        format!(
+                            "invalid properties {{operandSegmentSizes = {a}}} for op {name}: expected DenseI32ArrayAttr for key `value`"
+                        ),
+                    );
+                    return;
+                };
+                if segs.len() != 3 {
+                    self.error(
+                        op,
+                        format!(
+                            "invalid properties {{operandSegmentSizes = {a}}} for op {name}: size mismatch in attribute conversion: {} vs 3",
+                            segs.len()
+                        ),
+                    );
+                    return;
+                }
+                segs
+            }
+        };
+        let Some(sizes) = segs
+            .iter()
+            .map(|&s| usize::try_from(s).ok())
+            .collect::<Option<Vec<usize>>>()
+        else {
+            self.op_error(
+                op,
+                "'operandSegmentSizes' attribute cannot have negative elements",
+            );
+            return;
+        };
+        let total = sizes.iter().try_fold(0usize, |sum, &s| sum.checked_add(s));
+        if total != Some(o.operands.len()) {
+            let total: i128 = segs.iter().map(|&s| i128::from(s)).sum();
+            self.op_error(
+                op,
+                format!(
+                    "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                    o.operands.len()
+                ),
+            );
+            return;
+        }
+        let (memrefs, conditions, retained) = (sizes[0], sizes[1], sizes[2]);
+        const MEMREF: &str = "ranked or unranked memref of any type values";
+        const I1: &str = "1-bit signless integer";
+        for (i, &v) in o.operands.iter().enumerate() {
+            let t = self.m.value_type(v);
+            let (ok, wanted) = if (memrefs..memrefs + conditions).contains(&i) {
+                (*t == Type::i(1), I1)
+            } else {
+                (matches!(t, Type::MemRef(_)), MEMREF)
+            };
+            if !ok {
+                self.op_error(
+                    op,
+                    format!("operand #{i} must be variadic of {wanted}, but got '{t}'"),
+                );
+                return;
+            }
+        }
+        for (i, &v) in o.results.iter().enumerate() {
+            let t = self.m.value_type(v);
+            if *t != Type::i(1) {
+                self.op_error(
+                    op,
+                    format!("result #{i} must be variadic of {I1}, but got '{t}'"),
+                );
+                return;
+            }
+        }
+        if conditions != memrefs {
+            self.op_error(
+                op,
+                "must have the same number of conditions as memrefs to deallocate",
+            );
+        } else if o.results.len() != retained {
+            self.op_error(
+                op,
+                "must have the same number of updated conditions (results) as retained operands",
             );
         }
     }

@@ -369,6 +369,14 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
     if let Some(class) = op_class(&o.name) {
         match class {
             OpClass::Alloc => hoist(o, &["alignment"]),
+            OpClass::BufferDealloc => {
+                hoist(o, &["operandSegmentSizes"]);
+                // MLIR's default for an op with no operands, which it prints in generic form.
+                let sized = o.props.iter().any(|(k, _)| &**k == "operandSegmentSizes");
+                if !sized && o.operands.is_empty() {
+                    segments(o, &[0, 0, 0]);
+                }
+            }
             OpClass::Global => hoist(
                 o,
                 &[
@@ -586,6 +594,46 @@ pub fn alloc<'a>(
     o.operands_untyped(sizes);
     o.operands_untyped(syms);
     o.result_types.push(t);
+    o
+}
+
+/// `bufferization.dealloc (%a, %b : T, U) if (%c, %d) retain (%x : V)`, any part left out:
+/// the memrefs, their conditions (`i1`, not typed in the text) and the retained memrefs, in
+/// that order with their counts in `operandSegmentSizes`, and one `i1` result per retained
+/// memref, as the generic form states them.
+pub fn buffer_dealloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    memrefs: Option<(Uses, Types, Uses)>,
+    retained: Option<(Uses, Types)>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let (memrefs, memref_types, conditions) = memrefs.unwrap_or_default();
+    let (retained, retained_types) = retained.unwrap_or_default();
+    for (vs, ts) in [(&memrefs, &memref_types), (&retained, &retained_types)] {
+        if vs.len() != ts.len()
+            && let Some(first) = vs.first()
+        {
+            tree.error(Diagnostic::error(
+                first.span,
+                format!(
+                    "custom op '{}' number of operands and types do not match: got {} operands and {} types",
+                    n.0,
+                    vs.len(),
+                    ts.len()
+                ),
+            ));
+        }
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    segments(&mut o, &[memrefs.len(), conditions.len(), retained.len()]);
+    typed_operands(&mut o, &memrefs, &memref_types);
+    for c in conditions {
+        o.operand(c, Some(i1));
+    }
+    typed_operands(&mut o, &retained, &retained_types);
+    o.result_types = vec![i1; retained.len()];
     o
 }
 

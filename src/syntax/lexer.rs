@@ -58,6 +58,8 @@ pub enum Kw {
     Attrs,
     NoInline,
     Weights,
+    If,
+    Retain,
 }
 
 /// Classes of custom op syntax; each has one grammar rule.
@@ -70,6 +72,9 @@ pub enum OpClass {
     CallIndirect,
     Alloc,
     Dealloc,
+    /// `bufferization.dealloc`: memrefs, their conditions and retained memrefs, each list
+    /// optional (not `memref.dealloc`, which is `Dealloc`).
+    BufferDealloc,
     CastLike,
     View,
     Subview,
@@ -412,6 +417,8 @@ fn keyword(s: &str) -> Option<Kw> {
         "attrs" => Kw::Attrs,
         "no_inline" => Kw::NoInline,
         "weights" => Kw::Weights,
+        "if" => Kw::If,
+        "retain" => Kw::Retain,
         _ => return None,
     })
 }
@@ -491,6 +498,7 @@ pub fn op_class(name: &str) -> Option<OpClass> {
         ("bufferization", "to_tensor") => ToTensor,
         ("bufferization", "to_buffer" | "to_memref") => ToBuffer,
         ("bufferization", "clone") => CastLike,
+        ("bufferization", "dealloc") => BufferDealloc,
         ("tensor", "empty") => TensorEmpty,
         ("tensor", "cast" | "bitcast") => CastLike,
         ("tensor", "extract_slice") => Subview,

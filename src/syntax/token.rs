@@ -321,6 +321,7 @@ pub enum Tok<'a> {
     #[token("bufferization.to_buffer", |l| known(Known::Op(OpClass::ToBuffer), l))]
     #[token("bufferization.to_memref", |l| known(Known::Op(OpClass::ToBuffer), l))]
     #[token("bufferization.clone", |l| known(Known::Op(OpClass::CastLike), l))]
+    #[token("bufferization.dealloc", |l| known(Known::Op(OpClass::BufferDealloc), l))]
     #[token("tensor.empty", |l| known(Known::Op(OpClass::TensorEmpty), l))]
     #[token("tensor.cast", |l| known(Known::Op(OpClass::CastLike), l))]
     #[token("tensor.bitcast", |l| known(Known::Op(OpClass::CastLike), l))]
@@ -344,6 +345,8 @@ pub enum Tok<'a> {
     #[token("f64", |l| known(Known::Float, l))]
     #[token("f80", |l| known(Known::Float, l))]
     #[token("f128", |l| known(Known::Float, l))]
+    #[token("if", |l| known(Known::Kw(Kw::If), l))]
+    #[token("retain", |l| known(Known::Kw(Kw::Retain), l))]
     Known3((Known, &'a str)),
 
     /// `affine_map<...>`, `strided<...>`, `dense<...>`, ... taken whole.
