@@ -30,10 +30,14 @@ three static memrefs and
   * (wrap) calls a helper defined before with its arguments (and captures what that one does);
   * (ret) returns its first argument (the caller reads the result before freeing the buffer,
     often after allocating and filling another temporary);
-  * (show) passes its first argument on to `printMemref*` through a cast to unranked.
-A `ret` or `show` helper captures its first argument; a fresh temporary is named `%htN` when
-the helper it is passed to does not capture it and `%ctN` when it does, and a comment above
-each helper says what it writes and captures.
+  * (show) passes its first argument on to `printMemref*` through a cast to unranked (the
+    runner utils' printers only read it: no capture);
+  * (check) passes its first two arguments (of one type) on to `verifyMemRef*` of the runner
+    utils, an external declaration without `llvm.nocapture`, and returns its result (the
+    number of elements that differ; its messages go to stderr, which is not compared).
+A `ret` helper captures its first argument and a `check` helper its first two; a fresh
+temporary is named `%htN` when the helper it is passed to does not capture it and `%ctN` when
+it does, and a comment above each helper says what it writes and captures.
 
 Every value that is computed is folded into the worker's checksums (an i64 hash and an f64
 sum, kept in two one-element buffers) before its buffer is freed, and the checksums are
@@ -56,6 +60,11 @@ TYPES = FLOATS + INTS
 BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64, "f32": 32, "f64": 64}
 # Element types printMemref* can print (i8 prints raw characters, i16/index have no printer).
 PRINTABLE = {"f32": "F32", "f64": "F64", "i32": "I32", "i64": "I64"}
+# The runner utils' `verifyMemRef*` (number of elements that differ) for every element type.
+VERIFIABLE = {
+    "f32": "F32", "f64": "F64", "i8": "I8", "i16": "I16", "i32": "I32", "i64": "I64",
+    "index": "Ind",
+}
 
 
 class Buf:
@@ -110,6 +119,7 @@ class Gen:
         self.indent = 1
         self.counter = 0
         self.printers = set()
+        self.verifiers = set()
         self.stats = {"allocs": 0, "escapes": 0, "loops": 0, "ifs": 0}
         self.helpers = []
         self.helper_lines = []
@@ -522,10 +532,13 @@ class Gen:
             callee = self.rng.choice(self.helpers)
             specs = [(p.elem, p.shape) for p in callee.params]
         else:
-            kind = "use" if r < 0.7 else "ret" if r < 0.85 else "show"
+            kind = "use" if r < 0.6 else "ret" if r < 0.75 else "show" if r < 0.87 else "check"
             specs = [self.helper_param_type(live) for _ in range(self.rng.randint(1, 3))]
             if kind == "show" and specs[0][0] not in PRINTABLE:
                 specs[0] = (self.rng.choice(sorted(PRINTABLE)), specs[0][1])
+            if kind == "check":
+                # Two parameters of one type, compared by verifyMemRef*.
+                specs = [specs[0]] + specs[:2]
         params = [Buf(self.fresh("p"), e, s) for e, s in specs]
         saved = (self.lines, self.indent)
         self.lines, self.indent = [], 1
@@ -557,19 +570,37 @@ class Gen:
                 if callee.result == "i64":
                     result, ret = "i64", "%s : i64" % r
         else:
-            captures = {0}
             if len(params) > 1 or self.rng.random() < 0.5:
                 writes = {0}
                 self.write_op(params, params[0])
             if kind == "ret":
+                captures = {0}
                 result, ret = 0, "%s : %s" % (params[0].name, params[0].type)
-            else:
+            elif kind == "show":
+                # The runner utils' printers only read what they are given: no capture.
                 p = params[0]
                 suffix = PRINTABLE[p.elem]
                 self.printers.add(suffix)
                 u = self.fresh("u")
                 self.emit("%s = memref.cast %s : %s to memref<*x%s>" % (u, p.name, p.type, p.elem))
                 self.emit("func.call @printMemref%s(%s) : (memref<*x%s>) -> ()" % (suffix, u, p.elem))
+            else:
+                # An external declaration without llvm.nocapture: both arguments captured.
+                captures = {0, 1}
+                p = params[0]
+                suffix = VERIFIABLE[p.elem]
+                self.verifiers.add(suffix)
+                unranked = "memref<*x%s>" % p.elem
+                us = []
+                for q in params[:2]:
+                    us.append(self.fresh("u"))
+                    self.emit("%s = memref.cast %s : %s to %s" % (us[-1], q.name, q.type, unranked))
+                n = self.fresh("n")
+                self.emit(
+                    "%s = func.call @verifyMemRef%s(%s) : (%s, %s) -> i64"
+                    % (n, suffix, ", ".join(us), unranked, unranked)
+                )
+                result, ret = "i64", "%s : i64" % n
         self.emit("return" + (" " + ret if ret else ""))
         body = self.lines
         self.lines, self.indent = saved
@@ -743,6 +774,12 @@ class Gen:
             head.append(
                 "func.func private @printMemref%s(memref<*x%s>) attributes "
                 "{llvm.emit_c_interface}" % (s, ty)
+            )
+        for s in sorted(self.verifiers):
+            ty = [t for t, v in VERIFIABLE.items() if v == s][0]
+            head.append(
+                "func.func private @verifyMemRef%s(memref<*x%s>, memref<*x%s>) -> i64 "
+                "attributes {llvm.emit_c_interface}" % (s, ty, ty)
             )
         head.append("")
         head += self.helper_lines
