@@ -14,7 +14,13 @@
 //!   those pool bytes, and `01_chain`'s pool is at most 256 bytes.
 //!
 //! Also: random programs from `tests/tools/gen_programs.py` (seeds 0..30) must print the same
-//! after the rewrite and must each pool something; a deliberately broken plan
+//! after the rewrite and must each pool something; so must random programs whose workers call
+//! helper functions with temporaries (`--calls`, seeds 100..130), where no temporary that a
+//! helper captures may be pooled and some that a helper only reads and writes must be; the
+//! tensor sources of `tests/programs/tensor`, bufferized by `mlir-opt --one-shot-bufferize`,
+//! pooled by `bufreuse --rewrite --before-dealloc` and freed by `mlir-opt
+//! --buffer-deallocation-pipeline`, must print what that pipeline prints without bufreuse (and
+//! their `expected.txt`), and something must be pooled; a deliberately broken plan
 //! (`--debug-break-plan --debug-skip-verify`) must print something else, which shows that the
 //! comparison can fail; and (d) the rewrite of every `.mlir` in `lit_tests/` and `examples/`
 //! whose input `mlir-opt` accepts must be accepted by `mlir-opt` too.
@@ -41,9 +47,29 @@ const THREADS: usize = 2;
 /// Seeds of the generated programs: `0..GENERATED_SEEDS`.
 const GENERATED_SEEDS: u32 = 30;
 
+/// Seeds of the generated programs with helper functions (`gen_programs.py --calls`).
+const CALL_SEEDS: std::ops::Range<u32> = 100..130;
+
+/// The bufferizations of the tensor sources (`tests/programs/tensor`): the options of the
+/// pipeline corpus, with identity layouts at function boundaries (its `.rfc` and `.pf`
+/// files) and with the default, inferred layouts (its `.il` files).
+const BUFFERIZE: &[(&str, &str)] = &[
+    (
+        "identity",
+        "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops \
+         function-boundary-type-conversion=identity-layout-map",
+    ),
+    (
+        "infer",
+        "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops",
+    ),
+];
+
 /// Checks known to fail, as (program, check, bug): such a failure is expected and reported as
 /// XFAIL; when the check passes it is reported as XPASS, which fails the test so that the
-/// entry gets removed. Checks: `rewrite`, `mlir-opt`, `equiv`, `bytes`, `pools`, `broken`.
+/// entry gets removed. Checks: `rewrite`, `mlir-opt`, `equiv`, `bytes`, `pools`, `broken`,
+/// `captured` (generated programs with calls); `bufferize`, `dealloc`, `before-dealloc`,
+/// `expected` (tensor sources).
 const KNOWN_FAILURES: &[(&str, &str, &str)] = &[];
 
 fn manifest_dir() -> &'static Path {
@@ -121,6 +147,22 @@ impl Tools {
             );
         }
         output(&mut cmd)
+    }
+
+    /// `mlir-opt INPUT ARGS -o OUTPUT`; `Err` with its messages when it fails.
+    fn mlir_opt(&self, input: &Path, args: &[&str], output_file: &Path) -> Result<(), String> {
+        let out = output(
+            Command::new(&self.mlir_opt)
+                .arg(input)
+                .args(args)
+                .arg("-o")
+                .arg(output_file),
+        );
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(head(&String::from_utf8_lossy(&out.stderr), 12))
+        }
     }
 
     /// `Err` with mlir-opt's messages when it does not accept `file`.
@@ -617,6 +659,443 @@ fn generated_programs_print_the_same_after_rewrite() {
         &["rewrite", "mlir-opt", "equiv", "pools"],
         &programs,
         &verdicts,
+    );
+}
+
+/// The allocations named `%ht…` (passed to a helper that does not capture them) and `%ct…`
+/// (passed to one that does) in `bufreuse --analyze --format=json` of a generated program:
+/// (pooled, all) of each.
+#[derive(Default)]
+struct CallTemporaries {
+    nocapture: (usize, usize),
+    captured: (usize, usize),
+    /// The `%ct…` allocations that got an offset: each one is a wrong pooling.
+    captured_pooled: Vec<String>,
+}
+
+fn call_temporaries(report: &serde_json::Value) -> CallTemporaries {
+    let mut t = CallTemporaries::default();
+    for f in report["functions"].as_array().into_iter().flatten() {
+        let function = f["name"].as_str().unwrap_or("?");
+        for a in f["allocations"].as_array().into_iter().flatten() {
+            let value = a["value"].as_str().unwrap_or("");
+            let pooled = !a["offset"].is_null();
+            let name = value.trim_start_matches('%');
+            if name.starts_with("ht") {
+                t.nocapture.0 += usize::from(pooled);
+                t.nocapture.1 += 1;
+            } else if name.starts_with("ct") {
+                t.captured.0 += usize::from(pooled);
+                t.captured.1 += 1;
+                if pooled {
+                    t.captured_pooled.push(format!("@{function}: %{name}"));
+                }
+            }
+        }
+    }
+    t
+}
+
+/// Random programs whose workers call helper functions of the module with temporaries
+/// (`gen_programs.py --calls`) print the same after the rewrite; no temporary that a helper
+/// captures (returns, or passes on to a capturing call such as the runner utils'
+/// `verifyMemRef*`, an external declaration without `llvm.nocapture`) is pooled; and, across
+/// the seeds, some temporary passed to a helper that only reads and writes it is pooled
+/// (issue 21: such a call is a use, not an escape).
+#[test]
+fn generated_programs_with_calls_print_the_same_after_rewrite() {
+    let seeds: Vec<u32> = CALL_SEEDS.collect();
+    let Some(tools) = Tools::find_or_skip(seeds.len()) else {
+        return;
+    };
+    let dir = scratch("calls");
+    let gen_dir = dir.join("programs");
+    let out = output(
+        Command::new(&tools.python)
+            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
+            .arg("--calls")
+            .arg(format!("--seeds={}:{}", CALL_SEEDS.start, CALL_SEEDS.end))
+            .arg("--out-dir")
+            .arg(&gen_dir),
+    );
+    assert!(
+        out.status.success(),
+        "gen_programs.py --calls failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let programs: Vec<Program> = seeds
+        .iter()
+        .map(|s| Program {
+            name: format!("gen_calls_{s}"),
+            path: gen_dir.join(format!("gen_{s}.mlir")),
+        })
+        .collect();
+    let results = par_map(&programs, |p| {
+        let mut v = check_program(&tools, p, &dir, true);
+        let out = output(bufreuse().args(["--analyze", "--format=json"]).arg(&p.path));
+        let Ok(report) = serde_json::from_slice::<serde_json::Value>(&out.stdout) else {
+            // check_bytes_of has reported the failed analysis.
+            return (v, CallTemporaries::default());
+        };
+        let t = call_temporaries(&report);
+        if !t.captured_pooled.is_empty() {
+            v.failures.push((
+                "captured",
+                format!(
+                    "{}: pooled although a helper captures it: {}",
+                    p.name,
+                    t.captured_pooled.join(", ")
+                ),
+            ));
+        }
+        v.summary = format!(
+            "{}; passed to helpers: {} of {} pooled (not captured), {} of {} (captured)",
+            v.summary, t.nocapture.0, t.nocapture.1, t.captured.0, t.captured.1
+        );
+        (v, t)
+    });
+    let (verdicts, temps): (Vec<Verdict>, Vec<CallTemporaries>) = results.into_iter().unzip();
+    let sum = |f: fn(&CallTemporaries) -> usize| temps.iter().map(f).sum::<usize>();
+    let nocapture = (sum(|t| t.nocapture.0), sum(|t| t.nocapture.1));
+    let captured = (sum(|t| t.captured.0), sum(|t| t.captured.1));
+    say(&format!(
+        "mlir_equiv: calls: {} allocations pooled, {} kept in {} programs; temporaries passed \
+         to helpers that do not capture them: {} of {} pooled; to helpers that capture them: \
+         {} of {} pooled (must be 0)",
+        verdicts.iter().map(|v| v.pooled).sum::<usize>(),
+        verdicts.iter().map(|v| v.kept).sum::<usize>(),
+        programs.len(),
+        nocapture.0,
+        nocapture.1,
+        captured.0,
+        captured.1
+    ));
+    finish(
+        "calls",
+        &["rewrite", "mlir-opt", "equiv", "bytes", "captured"],
+        &programs,
+        &verdicts,
+    );
+    assert!(
+        nocapture.1 > 0 && captured.1 > 0,
+        "the generated programs pass no temporary to a helper that does not capture it ({}) \
+         or none to one that does ({}): the generator lost its calls",
+        nocapture.1,
+        captured.1
+    );
+    assert!(
+        nocapture.0 > 0,
+        "none of the {} temporaries passed to helpers that only read and write them was pooled \
+         (issue 21: a call to such a helper is a use, not an escape)",
+        nocapture.1
+    );
+}
+
+/// A tensor source of `tests/programs/tensor` and one way to bufferize it.
+struct TensorCase {
+    program: Program,
+    bufferize: &'static str,
+    expected: PathBuf,
+}
+
+/// Every `*.tensor.mlir` of `tests/programs/tensor` with each bufferization of `BUFFERIZE`.
+fn tensor_cases() -> Vec<TensorCase> {
+    let dir = manifest_dir().join("tests/programs/tensor");
+    let mut cases = Vec::new();
+    for path in mlir_files(&dir, |n| n.ends_with(".tensor.mlir")) {
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        let stem = file.trim_end_matches(".tensor.mlir").to_string();
+        for (variant, bufferize) in BUFFERIZE {
+            cases.push(TensorCase {
+                program: Program {
+                    name: format!("tensor/{stem}.{variant}"),
+                    path: path.clone(),
+                },
+                bufferize,
+                expected: dir.join(format!("{stem}.expected.txt")),
+            });
+        }
+    }
+    cases
+}
+
+/// For one tensor source and bufferization: bufferize, then (reference) run
+/// `--buffer-deallocation-pipeline`, and (pooled) `bufreuse --rewrite --before-dealloc`
+/// before the same pipeline; both must run and print the same, and what they print must be
+/// the source's `expected.txt`; a broken plan must print something else.
+fn check_tensor_case(tools: &Tools, case: &TensorCase, dir: &Path) -> Verdict {
+    let p = &case.program;
+    let mut v = Verdict::default();
+    let fail = |v: &mut Verdict, check: &'static str, what: &str, detail: String| {
+        v.failures
+            .push((check, format!("{}: {what}\n{}", p.name, indent(&detail))));
+    };
+    let stem = dir.join(p.name.replace('/', "__"));
+    let file = |suffix: &str| PathBuf::from(format!("{}.{suffix}", stem.display()));
+    let (buffers, reference, pooled, pooled_dealloc, runs) = (
+        file("bufferized.mlir"),
+        file("reference.mlir"),
+        file("pooled.mlir"),
+        file("pooled.dealloc.mlir"),
+        file("run"),
+    );
+    if let Err(e) = tools.mlir_opt(&p.path, &[case.bufferize], &buffers) {
+        fail(
+            &mut v,
+            "bufferize",
+            "mlir-opt cannot bufferize the source",
+            e,
+        );
+        v.summary = "bufferization failed".into();
+        return v;
+    }
+    if let Err(e) = tools.mlir_opt(&buffers, &["--buffer-deallocation-pipeline"], &reference) {
+        fail(
+            &mut v,
+            "dealloc",
+            "--buffer-deallocation-pipeline fails on the bufferized source",
+            e,
+        );
+    }
+    let out = output(
+        bufreuse()
+            .args(["--rewrite", "--before-dealloc", "--stats"])
+            .arg(&buffers),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        fail(
+            &mut v,
+            "rewrite",
+            &format!(
+                "bufreuse --rewrite --before-dealloc failed on {}",
+                buffers.display()
+            ),
+            head(&stderr, 20),
+        );
+        v.summary = "rewrite failed".into();
+        return v;
+    }
+    let stats = parse_stats(&stderr);
+    v.pooled = stats.iter().map(|s| s.1).sum();
+    v.kept = stats.iter().map(|s| s.2).sum();
+    let before: u64 = stats.iter().map(|s| s.3).sum();
+    let after: u64 = stats.iter().map(|s| s.4).sum();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    fs::write(&pooled, &text).expect("write the pooled program");
+    // The deallocation pipeline frees the pools; the rewrite must leave that to it.
+    if let Some(line) = text.lines().find(|l| l.contains("memref.dealloc")) {
+        fail(
+            &mut v,
+            "before-dealloc",
+            &format!(
+                "the rewrite of IR without deallocs adds one ({})",
+                pooled.display()
+            ),
+            line.trim().to_string(),
+        );
+    }
+    if let Err(e) = tools.mlir_opt(
+        &pooled,
+        &["--buffer-deallocation-pipeline"],
+        &pooled_dealloc,
+    ) {
+        fail(
+            &mut v,
+            "dealloc",
+            &format!(
+                "--buffer-deallocation-pipeline fails on the pooled program ({})",
+                pooled.display()
+            ),
+            e,
+        );
+        v.summary = "deallocation failed".into();
+        return v;
+    }
+    let eq = tools.equiv(&[Path::new("--keep"), &runs, &reference, &pooled_dealloc]);
+    let eq_text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&eq.stdout),
+        String::from_utf8_lossy(&eq.stderr)
+    );
+    let verdict = match eq.status.code() {
+        Some(0) => "EQUAL",
+        Some(1) => {
+            fail(
+                &mut v,
+                "equiv",
+                "the pooled program prints something else than the reference",
+                head(&eq_text, 40),
+            );
+            "DIFFERENT"
+        }
+        _ => {
+            fail(
+                &mut v,
+                "equiv",
+                "the reference and the pooled program could not both be lowered and run",
+                head(&eq_text, 40),
+            );
+            "ERROR"
+        }
+    };
+    // What the pooled program printed (masked) against the output recorded with the source.
+    if eq.status.code().is_some_and(|c| c < 2) {
+        let printed = fs::read_to_string(runs.join("rewritten.masked.out")).unwrap_or_default();
+        match fs::read_to_string(&case.expected) {
+            Ok(expected) if expected == printed => {}
+            Ok(expected) => fail(
+                &mut v,
+                "expected",
+                &format!(
+                    "the pooled program does not print {}",
+                    case.expected.display()
+                ),
+                first_difference(&expected, &printed),
+            ),
+            Err(e) => fail(
+                &mut v,
+                "expected",
+                &format!("cannot read {}", case.expected.display()),
+                e.to_string(),
+            ),
+        }
+    }
+    let broken = check_broken_before_dealloc(tools, case, &buffers, &reference, &stem);
+    if let Err((what, detail)) = &broken {
+        fail(&mut v, "broken", what, detail.clone());
+    }
+    v.summary = format!(
+        "{verdict}, {} pooled / {} kept, {before} -> {after} bytes; broken plan: {}",
+        v.pooled,
+        v.kept,
+        broken.unwrap_or_else(|_| "NOT CAUGHT".into())
+    );
+    v
+}
+
+/// Tensor sources whose output cannot show a broken plan: `loops_if` pools two buffers of
+/// `@blocks` that are computed from each other element by element, so at one offset they
+/// give the same output.
+const BROKEN_PLAN_INVISIBLE: &[&str] = &["loops_if"];
+
+/// The comparison of the pipeline can fail: the plan that puts every buffer at offset 0
+/// (`--pool-all --debug-break-plan --debug-skip-verify`, with `--before-dealloc`) must print
+/// something else than `reference` or fail to run. `Ok` says what happened.
+fn check_broken_before_dealloc(
+    tools: &Tools,
+    case: &TensorCase,
+    buffers: &Path,
+    reference: &Path,
+    stem: &Path,
+) -> Result<String, (String, String)> {
+    let source = case.program.path.file_name().unwrap_or_default();
+    let source = source.to_string_lossy();
+    if BROKEN_PLAN_INVISIBLE
+        .iter()
+        .any(|n| source == format!("{n}.tensor.mlir"))
+    {
+        return Ok("not checked (BROKEN_PLAN_INVISIBLE)".into());
+    }
+    let out = output(
+        bufreuse()
+            .args([
+                "--rewrite",
+                "--before-dealloc",
+                "--pool-all",
+                "--debug-break-plan",
+                "--debug-skip-verify",
+            ])
+            .arg(buffers),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() || !text.contains("memref.view") {
+        return Err((
+            "the broken plan made no pool to check".into(),
+            head(&String::from_utf8_lossy(&out.stderr), 10),
+        ));
+    }
+    let file = |suffix: &str| PathBuf::from(format!("{}.{suffix}", stem.display()));
+    let (broken, broken_dealloc) = (file("broken.mlir"), file("broken.dealloc.mlir"));
+    fs::write(&broken, text.as_bytes()).expect("write the broken program");
+    if let Err(e) = tools.mlir_opt(
+        &broken,
+        &["--buffer-deallocation-pipeline"],
+        &broken_dealloc,
+    ) {
+        return Ok(format!("deallocation fails ({})", head(&e, 1)));
+    }
+    let eq = tools.equiv(&[reference, &broken_dealloc]);
+    match eq.status.code() {
+        Some(1) => Ok("DIFFERENT (as it must be)".into()),
+        Some(0) => Err((
+            format!(
+                "the broken plan ({}) prints what the reference prints",
+                broken.display()
+            ),
+            head(&String::from_utf8_lossy(&eq.stdout), 5),
+        )),
+        code => Ok(format!("does not run (mlir-equiv.py exit {code:?})")),
+    }
+}
+
+/// The first line where `expected` and `got` differ, for a report.
+fn first_difference(expected: &str, got: &str) -> String {
+    let (e, g): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), got.lines().collect());
+    let n = e.iter().zip(&g).take_while(|(a, b)| a == b).count();
+    let line = |l: &[&str]| l.get(n).map_or("(end of output)".into(), |s| head(s, 1));
+    format!(
+        "line {}:\nexpected: {}\n     got: {}",
+        n + 1,
+        line(&e),
+        line(&g)
+    )
+}
+
+/// MLIR's own pipeline with bufreuse in it: every tensor source of `tests/programs/tensor`
+/// (copies of the shared pipeline corpus's sources), bufferized by `--one-shot-bufferize`
+/// (identity and inferred layouts at function boundaries), pooled by `bufreuse --rewrite
+/// --before-dealloc` before `--buffer-deallocation-pipeline`, prints what the same pipeline
+/// without bufreuse prints and what the source's `expected.txt` says, while a broken plan
+/// prints something else; and the rewrite pools something.
+#[test]
+fn tensor_sources_pooled_before_dealloc_print_the_same() {
+    let cases = tensor_cases();
+    assert!(
+        !cases.is_empty(),
+        "no tensor source in tests/programs/tensor"
+    );
+    let Some(tools) = Tools::find_or_skip(cases.len()) else {
+        return;
+    };
+    let dir = scratch("tensor");
+    let verdicts = par_map(&cases, |c| check_tensor_case(&tools, c, &dir));
+    let programs: Vec<Program> = cases.iter().map(|c| c.program.clone()).collect();
+    let pooled: usize = verdicts.iter().map(|v| v.pooled).sum();
+    let kept: usize = verdicts.iter().map(|v| v.kept).sum();
+    say(&format!(
+        "mlir_equiv: tensor: {pooled} allocations pooled, {kept} kept in {} programs \
+         (--rewrite --before-dealloc)",
+        programs.len()
+    ));
+    finish(
+        "tensor",
+        &[
+            "bufferize",
+            "rewrite",
+            "before-dealloc",
+            "dealloc",
+            "equiv",
+            "expected",
+            "broken",
+        ],
+        &programs,
+        &verdicts,
+    );
+    assert!(
+        pooled > 0,
+        "bufreuse --rewrite --before-dealloc pooled nothing in {} programs",
+        programs.len()
     );
 }
 
