@@ -106,6 +106,12 @@ pub struct Cli {
     #[arg(long)]
     pub pool_all: bool,
 
+    /// The input comes straight from bufferization, before deallocation (as after
+    /// `--one-shot-bufferize`): allocations without a dealloc are pooled, ending at their last
+    /// use, and the pools get no dealloc; run `--buffer-deallocation-pipeline` afterwards.
+    #[arg(long)]
+    pub before_dealloc: bool,
+
     /// Check every plan with the independent checker, also in release builds.
     #[arg(long)]
     pub verify_plan: bool,
@@ -114,7 +120,8 @@ pub struct Cli {
     #[arg(long, default_value_t = 64, value_name = "BITS")]
     pub index_bitwidth: u32,
 
-    /// Ops that read and write their memref operands without capturing them (comma-separated).
+    /// Ops that read and write their memref operands without capturing them, and, written
+    /// `@name`, external functions whose arguments are never captured (comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "OP,OP")]
     pub assume_nocapture: Vec<String>,
 

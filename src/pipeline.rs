@@ -74,6 +74,7 @@ pub fn analysis_options(cli: &Cli) -> analysis::Options {
         capacity: cli.capacity,
         assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
         pool_all: cli.pool_all,
+        before_dealloc: cli.before_dealloc,
     }
 }
 

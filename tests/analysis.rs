@@ -51,7 +51,7 @@ fn summaries(m: &Module, f: &FunctionReport) -> BTreeMap<String, Summary> {
             let summary = Summary {
                 live: a.live,
                 bytes: a.bytes,
-                reasons: a.reasons.iter().map(|r| r.0.code()).collect(),
+                reasons: a.reasons.iter().map(|r| r.reason.code()).collect(),
             };
             (m.value(a.value).name.to_string(), summary)
         })

@@ -84,16 +84,16 @@ func.func @aliases(%i: index) -> (f32, f32) {
 // CHECK-NEXT: not pooled: unknown-op 1
 
 // JSON-LABEL: function {"name":"aliases","peak_live_bytes":640,"naive_bytes":640,"pool_bytes":640,"peak_point":22}
-// JSON: allocation {"value":"%a1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":22,"column":3,"live":[2,25],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":24,"column":3,"live":[4,26],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a3","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":26,"column":3,"live":[6,27],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a4","op":"memref.alloc","type":"memref<64xi8>","bytes":64,"line":28,"column":3,"live":[8,28],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":1}
-// JSON-NEXT: allocation {"value":"%a5","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"line":30,"column":3,"live":[10,29],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a6","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":32,"column":3,"live":[12,30],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a7","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"line":34,"column":3,"live":[14,31],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a8","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":36,"column":3,"live":[16,32],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a9","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":38,"column":3,"live":[18,33],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%a10","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":40,"column":3,"live":[20,34],"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":42,"column":3,"live":[22,23],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON: allocation {"value":"%a1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":22,"column":3,"live":[2,25],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":24,"column":3,"live":[4,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a3","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":26,"column":3,"live":[6,27],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a4","op":"memref.alloc","type":"memref<64xi8>","bytes":64,"line":28,"column":3,"live":[8,28],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":1}
+// JSON-NEXT: allocation {"value":"%a5","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"line":30,"column":3,"live":[10,29],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a6","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":32,"column":3,"live":[12,30],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a7","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"line":34,"column":3,"live":[14,31],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a8","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":36,"column":3,"live":[16,32],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a9","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":38,"column":3,"live":[18,33],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%a10","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":40,"column":3,"live":[20,34],"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%t","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":42,"column":3,"live":[22,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"unknown-op":1}

@@ -113,22 +113,22 @@ func.func @control(%c: i1) {
 // CHECK-NEXT: not pooled: escapes-yield 5
 
 // JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":21,"column":5,"live":[11,13],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":27,"column":3,"live":[15,18],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":33,"column":3,"live":[20,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":34,"column":3,"live":[21,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":43,"column":3,"live":[27,28],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":21,"column":5,"live":[11,13],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":27,"column":3,"live":[15,18],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":33,"column":3,"live":[20,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":34,"column":3,"live":[21,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":43,"column":3,"live":[27,28],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":448,"pool_bytes":128,"peak_point":21}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":53,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":56,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":62,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":66,"column":3,"live":[15,18],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":71,"column":3,"live":[20,26],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":72,"column":3,"live":[21,26],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":82,"column":3,"live":[29,30],"eligible":true,"reason":null,"all_reasons":[],"offset":{{[0-9]+}},"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":53,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":56,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":62,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":66,"column":3,"live":[15,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":71,"column":3,"live":[20,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":72,"column":3,"live":[21,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":82,"column":3,"live":[29,30],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"escapes-yield":5}
 

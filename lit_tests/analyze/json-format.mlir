@@ -47,6 +47,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "eligible": true,
 // CHECK-NEXT:          "reason": null,
 // CHECK-NEXT:          "all_reasons": [],
+// CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "alignment": 8
 // CHECK-NEXT:        },
@@ -64,6 +65,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "eligible": true,
 // CHECK-NEXT:          "reason": null,
 // CHECK-NEXT:          "all_reasons": [],
+// CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "alignment": 8
 // CHECK-NEXT:        },
@@ -85,6 +87,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:            "escapes-return",
 // CHECK-NEXT:            "no-dealloc"
 // CHECK-NEXT:          ],
+// CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": null,
 // CHECK-NEXT:          "alignment": 4
 // CHECK-NEXT:        }

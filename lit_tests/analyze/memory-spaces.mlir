@@ -48,5 +48,5 @@ func.func @spaces() {
 // JSON-NEXT: allocation {"value":"%h1",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},
 // JSON-NEXT: allocation {"value":"%g2",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},
 // JSON-NEXT: allocation {"value":"%h2",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},
-// JSON-NEXT: allocation {"value":"%lone",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"offset":null,
+// JSON-NEXT: allocation {"value":"%lone",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":null,
 // JSON-NEXT: conflicts []

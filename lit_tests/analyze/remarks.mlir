@@ -35,7 +35,7 @@ func.func @remarks(%n: index) {
 // CHECK-NEXT: {{^}}{{.*}}remarks.mlir:17:3: remark: %dyn cannot share memory [dynamic-shape]: its shape is not static{{$}}
 // CHECK-NEXT: {{^}}  %dyn = memref.alloc(%n) : memref<?xf32>{{$}}
 // CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
-// CHECK-NEXT: {{^}}{{.*}}remarks.mlir:18:3: remark: %called cannot share memory [escapes-call]: it or an alias is passed to a call{{$}}
+// CHECK-NEXT: {{^}}{{.*}}remarks.mlir:18:3: remark: %called cannot share memory [escapes-call]: it or an alias is passed to a call (@sink argument #0 is an external declaration without llvm.nocapture){{$}}
 // CHECK-NEXT: {{^}}  %called = memref.alloc() : memref<8xf32>{{$}}
 // CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
 // CHECK-NEXT: {{^}}{{.*}}remarks.mlir:23:3: note: passed to a call here ('func.call'){{$}}

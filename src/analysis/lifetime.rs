@@ -5,6 +5,7 @@
 //! a use of it or of an alias (deallocs excepted). It may be pooled only when everything it
 //! and its aliases are used for is understood: see `Reason` for what is checked.
 
+use super::calls::{CallCapture, Summaries};
 use super::points::{Interval, Points, ancestor_in};
 use super::reason::Reason;
 use super::uses::Uses;
@@ -22,9 +23,12 @@ pub struct Allocation {
     /// Live interval; `None` only when none can be computed.
     pub live: Option<Interval>,
     /// Every reason that applies, in order of precedence, each with the op that caused it.
-    pub reasons: Vec<(Reason, Option<OpId>)>,
-    /// The deallocs of it or its aliases.
+    pub reasons: Vec<Cause>,
+    /// The deallocs of it or its aliases (`memref.dealloc` and `bufferization.dealloc`).
     pub deallocs: Vec<OpId>,
+    /// The operands of `bufferization.dealloc` ops that free it or an alias: a pool member
+    /// is taken out of these lists instead of losing the whole op.
+    pub freed_operands: Vec<(OpId, u32)>,
     /// The alignment its offset needs: its `alignment` attribute and its element size
     /// rounded up to a power of two (the pool's `--alignment` is applied by the planner).
     pub align: u64,
@@ -42,7 +46,27 @@ impl Allocation {
     }
 
     pub fn reason(&self) -> Option<Reason> {
-        self.reasons.first().map(|r| r.0)
+        self.reasons.first().map(|r| r.reason)
+    }
+}
+
+/// One reason an allocation may not be pooled, with the op that caused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    pub reason: Reason,
+    /// The op that caused it, when one did.
+    pub at: Option<OpId>,
+    /// For `escapes-call`: the callee argument that captures the buffer, and why.
+    pub call: Option<CallCapture>,
+}
+
+impl Cause {
+    pub fn new(reason: Reason, at: Option<OpId>) -> Cause {
+        Cause {
+            reason,
+            at,
+            call: None,
+        }
     }
 }
 
@@ -51,6 +75,11 @@ pub struct Context<'a> {
     pub index_bytes: u64,
     /// Extra op names known to read and write memref operands without capturing them.
     pub assume_nocapture: &'a HashSet<String>,
+    /// Which arguments of which functions a call captures.
+    pub calls: &'a Summaries,
+    /// The IR has no deallocs yet (straight after bufferization): an allocation without a
+    /// dealloc is freed by a later pass, after its last use.
+    pub before_dealloc: bool,
 }
 
 /// Ops that make an alias of their first operand: result 0 (or every result) views the same
@@ -105,7 +134,7 @@ fn nocapture(name: &str, operand: usize) -> bool {
 }
 
 /// Ops whose regions run one at a time, in order.
-fn sequential_regions(name: &str) -> bool {
+pub fn sequential_regions(name: &str) -> bool {
     matches!(
         name,
         "scf.for"
@@ -152,6 +181,95 @@ fn escape_reason(m: &Module, op: OpId, operand: usize) -> Option<Reason> {
         _ if name.starts_with("llvm.") => Some(Reason::PointerTaken),
         _ => None,
     }
+}
+
+/// What one use of a memref value means for the buffer the value refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use<'a> {
+    /// A view-like op: these results alias the buffer.
+    View(&'a [ValueId]),
+    /// A `memref.dealloc`: frees it.
+    Free,
+    /// Listed by a `bufferization.dealloc`: freed there when this `i1` holds (and it aliases
+    /// none of the retained memrefs).
+    FreeIf(ValueId),
+    /// Retained by a `bufferization.dealloc`: whether it is freed is decided at run time.
+    Retained,
+    /// Read or written while the op runs, and not kept.
+    Access,
+    /// An argument of a `func.call`: what happens depends on the callee.
+    Call,
+    /// Leaves what the analysis can follow.
+    Escape(Reason),
+}
+
+/// What using a memref value as operand `operand` of `user` means. `assume_nocapture` names
+/// ops the user declared to be plain accesses.
+pub fn classify<'a>(
+    m: &'a Module,
+    user: OpId,
+    operand: usize,
+    assume_nocapture: &HashSet<String>,
+) -> Use<'a> {
+    let o = m.op(user);
+    let name = &*o.name;
+    match name {
+        "memref.dealloc" => return Use::Free,
+        "bufferization.dealloc" => return dealloc_operand(m, user, operand),
+        "func.call" => return Use::Call,
+        _ => {}
+    }
+    if view_like(name) && operand == 0 {
+        let aliases = if name == "memref.extract_strided_metadata" {
+            &o.results[..o.results.len().min(1)]
+        } else {
+            &o.results[..]
+        };
+        return Use::View(aliases);
+    }
+    if let Some(r) = escape_reason(m, user, operand) {
+        return Use::Escape(r);
+    }
+    if nocapture(name, operand) || assume_nocapture.contains(name) {
+        Use::Access
+    } else {
+        Use::Escape(Reason::UnknownOp)
+    }
+}
+
+/// Operand `operand` of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`.
+fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
+    let o = m.op(op);
+    let segments = m
+        .attr(op, "operandSegmentSizes")
+        .and_then(|a| a.as_dense_ints());
+    let Some(&[freed, conditions, retained]) = segments.as_deref() else {
+        return Use::Escape(Reason::UnknownOp);
+    };
+    let (freed, conditions, retained) = (freed as usize, conditions as usize, retained as usize);
+    if freed != conditions || freed + conditions + retained != o.operands.len() {
+        return Use::Escape(Reason::UnknownOp);
+    }
+    if operand < freed {
+        Use::FreeIf(o.operands[freed + operand])
+    } else if operand >= freed + conditions {
+        Use::Retained
+    } else {
+        // A memref as a condition cannot verify; stay conservative.
+        Use::Escape(Reason::UnknownOp)
+    }
+}
+
+/// Whether `v` is the constant `true`.
+fn constant_true(m: &Module, v: ValueId) -> bool {
+    m.defining_op(v).is_some_and(|op| {
+        &*m.op(op).name == "arith.constant"
+            && match m.attr(op, "value") {
+                Some(Attr::Bool(b)) => *b,
+                Some(a) => a.as_i64() == Some(1) && m.value_type(v).to_string() == "i1",
+                None => false,
+            }
+    })
 }
 
 /// Whether a memref layout is the identity (no layout, or an identity affine map).
@@ -239,26 +357,26 @@ fn analyze_one(
 ) -> Allocation {
     let value = m.op(op).results[0];
     let block = m.op(op).parent.expect("an allocation inside a function");
-    let mut reasons: Vec<(Reason, Option<OpId>)> = Vec::new();
+    let mut reasons: Vec<Cause> = Vec::new();
     let ty = m.value_type(value);
     let mt = ty.as_memref();
     let elem_bytes = mt.and_then(|t| t.elem.element_bytes(cx.index_bytes));
 
     if &*m.op(op).name == "memref.alloca" {
-        reasons.push((Reason::Alloca, None));
+        reasons.push(Cause::new(Reason::Alloca, None));
     }
     let Some(mt) = mt else {
-        reasons.push((Reason::UnknownOp, None));
+        reasons.push(Cause::new(Reason::UnknownOp, None));
         return finish(value, op, None, None, reasons, Vec::new(), None, elem_bytes);
     };
     if mt.has_dynamic_dims() {
-        reasons.push((Reason::DynamicShape, None));
+        reasons.push(Cause::new(Reason::DynamicShape, None));
     }
     if !identity_layout(m, mt) {
-        reasons.push((Reason::NonIdentityLayout, None));
+        reasons.push(Cause::new(Reason::NonIdentityLayout, None));
     }
     if elem_bytes.is_none() {
-        reasons.push((Reason::UnsupportedElementType, None));
+        reasons.push(Cause::new(Reason::UnsupportedElementType, None));
     }
     let bytes = match (mt.num_elements(), elem_bytes) {
         (Some(n), Some(e)) => n.checked_mul(e),
@@ -271,7 +389,7 @@ fn analyze_one(
             break;
         }
         if !sequential_regions(&m.op(parent).name) {
-            reasons.push((Reason::ParallelRegion, Some(parent)));
+            reasons.push(Cause::new(Reason::ParallelRegion, Some(parent)));
             break;
         }
         cur = parent;
@@ -283,33 +401,46 @@ fn analyze_one(
         end: e.start,
     });
     let mut deallocs = Vec::new();
+    let mut freed_operands = Vec::new();
     let mut worklist = vec![value];
     let mut seen: HashSet<ValueId> = HashSet::from([value]);
     let mut use_ops: Vec<OpId> = Vec::new();
     while let Some(v) = worklist.pop() {
         for &(user, operand) in uses.of(v) {
-            let operand = operand as usize;
-            let user_name = &*m.op(user).name;
-            if user_name == "memref.dealloc" {
-                deallocs.push(user);
-                continue;
-            }
-            if view_like(user_name) && operand == 0 {
-                let results = &m.op(user).results;
-                let aliases = if user_name == "memref.extract_strided_metadata" {
-                    &results[..results.len().min(1)]
-                } else {
-                    &results[..]
-                };
-                for &r in aliases {
-                    if seen.insert(r) {
-                        worklist.push(r);
+            match classify(m, user, operand as usize, cx.assume_nocapture) {
+                Use::Free => {
+                    deallocs.push(user);
+                    continue;
+                }
+                Use::FreeIf(condition) => {
+                    deallocs.push(user);
+                    freed_operands.push((user, operand));
+                    if !constant_true(m, condition) {
+                        reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
+                    }
+                    continue;
+                }
+                Use::Retained => {
+                    reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
+                }
+                Use::View(aliases) => {
+                    for &r in aliases {
+                        if seen.insert(r) {
+                            worklist.push(r);
+                        }
                     }
                 }
-            } else if let Some(r) = escape_reason(m, user, operand) {
-                reasons.push((r, Some(user)));
-            } else if !nocapture(user_name, operand) && !cx.assume_nocapture.contains(user_name) {
-                reasons.push((Reason::UnknownOp, Some(user)));
+                Use::Access => {}
+                Use::Call => {
+                    if let Some(capture) = cx.calls.capture(m, user, operand as usize) {
+                        reasons.push(Cause {
+                            reason: Reason::EscapesCall,
+                            at: Some(user),
+                            call: Some(capture),
+                        });
+                    }
+                }
+                Use::Escape(r) => reasons.push(Cause::new(r, Some(user))),
             }
             // A use inside a region that may run later or concurrently (an `async.execute`
             // body, say) could outlive the interval seen here.
@@ -319,7 +450,7 @@ fn analyze_one(
                     break;
                 }
                 if !sequential_regions(&m.op(parent).name) {
-                    reasons.push((Reason::ParallelRegion, Some(parent)));
+                    reasons.push(Cause::new(Reason::ParallelRegion, Some(parent)));
                     break;
                 }
                 up = parent;
@@ -329,20 +460,23 @@ fn analyze_one(
                     live = Some(live.map_or(extent, |l| l.cover(extent)));
                     use_ops.push(user);
                 }
-                None => reasons.push((Reason::UsedOutsideBlock, Some(user))),
+                None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
             }
         }
     }
 
     deallocs.sort();
     match deallocs.len() {
-        0 => reasons.push((Reason::NoDealloc, None)),
+        // Straight after bufferization nothing is freed yet: the deallocation pass that runs
+        // later frees the pool instead, after the last use of any of its views.
+        0 if cx.before_dealloc => {}
+        0 => reasons.push(Cause::new(Reason::NoDealloc, None)),
         1 => {}
-        _ => reasons.push((Reason::MultipleDeallocs, Some(deallocs[1]))),
+        _ => reasons.push(Cause::new(Reason::MultipleDeallocs, Some(deallocs[1]))),
     }
     for &d in &deallocs {
         if m.op(d).parent != Some(block) {
-            reasons.push((Reason::DeallocInOtherBlock, Some(d)));
+            reasons.push(Cause::new(Reason::DeallocInOtherBlock, Some(d)));
         }
     }
     // A use after a dealloc in program order, unless the two are on exclusive paths (a
@@ -355,9 +489,9 @@ fn analyze_one(
         })
     });
     if let Some(user) = after {
-        reasons.push((Reason::UseAfterDealloc, Some(user)));
+        reasons.push(Cause::new(Reason::UseAfterDealloc, Some(user)));
     }
-    finish(
+    let mut a = finish(
         value,
         op,
         bytes,
@@ -366,7 +500,9 @@ fn analyze_one(
         deallocs,
         Some(mt),
         elem_bytes,
-    )
+    );
+    a.freed_operands = freed_operands;
+    a
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -375,14 +511,14 @@ fn finish(
     op: OpId,
     bytes: Option<u64>,
     live: Option<Interval>,
-    mut reasons: Vec<(Reason, Option<OpId>)>,
+    mut reasons: Vec<Cause>,
     deallocs: Vec<OpId>,
     mt: Option<&MemRefType>,
     elem_bytes: Option<u64>,
 ) -> Allocation {
     // One entry per reason (the first culprit in program order), in order of precedence.
-    reasons.sort_by_key(|r| (r.0, r.1));
-    reasons.dedup_by_key(|r| r.0);
+    reasons.sort_by_key(|r| (r.reason, r.at));
+    reasons.dedup_by_key(|r| r.reason);
     Allocation {
         op,
         value,
@@ -390,6 +526,7 @@ fn finish(
         live,
         reasons,
         deallocs,
+        freed_operands: Vec::new(),
         align: elem_bytes.unwrap_or(1).max(1),
         align_attr: None, // set by the caller, which reports a bad attribute
         memory_space: mt.and_then(|t| t.memory_space.clone()),

@@ -3,6 +3,7 @@
 //! it; `--analyze` reports its result and `--rewrite` consumes it, so the two agree by
 //! construction.
 
+pub mod calls;
 pub mod lifetime;
 pub mod points;
 pub mod reason;
@@ -32,6 +33,9 @@ pub struct Options {
     pub assume_nocapture: HashSet<String>,
     /// Keep pools that are larger than the allocations they replace.
     pub pool_all: bool,
+    /// The IR is straight from bufferization, before any dealloc is placed: allocations
+    /// without a dealloc may be pooled, and pools get no dealloc (`--before-dealloc`).
+    pub before_dealloc: bool,
 }
 
 impl Default for Options {
@@ -43,6 +47,7 @@ impl Default for Options {
             capacity: None,
             assume_nocapture: HashSet::new(),
             pool_all: false,
+            before_dealloc: false,
         }
     }
 }
@@ -86,18 +91,26 @@ pub struct Analysis {
     pub functions: Vec<FunctionReport>,
     /// Suspicious but legal input (use after dealloc, ...).
     pub warnings: Vec<Diagnostic>,
+    /// Made for IR before deallocation (`Options::before_dealloc`): pools get no dealloc.
+    pub before_dealloc: bool,
 }
 
 /// Analyzes and plans every function of a module. Errors: sizes that overflow, alignments
 /// that are not powers of two, pools over `--capacity`.
 pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> {
     let uses = uses::Uses::of_module(m);
+    let calls = calls::Summaries::of_module(m, &uses, &opts.assume_nocapture);
     let cx = lifetime::Context {
         index_bytes: opts.index_bytes,
         assume_nocapture: &opts.assume_nocapture,
+        calls: &calls,
+        before_dealloc: opts.before_dealloc,
     };
     let mut errors = Vec::new();
-    let mut analysis = Analysis::default();
+    let mut analysis = Analysis {
+        before_dealloc: opts.before_dealloc,
+        ..Analysis::default()
+    };
     for func in m.functions() {
         if m.op(func)
             .regions
@@ -156,7 +169,8 @@ fn check_allocation(
             ),
         ));
     }
-    for (r, culprit) in &a.reasons {
+    for cause in &a.reasons {
+        let (r, culprit) = (&cause.reason, &cause.at);
         if *r == Reason::UseAfterDealloc {
             let dealloc = a.deallocs.first().map(|d| m.op(*d).span);
             let at = culprit.map_or(op.span, |c| m.op(c).span);
@@ -270,6 +284,68 @@ pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
     (u64::try_from(best.0).unwrap_or(u64::MAX), best.1)
 }
 
+/// The planner's buffers for `members`, in their order.
+fn buffers_of(members: &[usize], allocations: &[Allocation], alignment: u64) -> Vec<Buffer> {
+    members
+        .iter()
+        .map(|&i| {
+            let a = &allocations[i];
+            let live = a.live.expect("eligible allocations have an interval");
+            let (start, end) = live.to_half_open();
+            Buffer {
+                start,
+                end,
+                size: a.bytes.expect("eligible allocations have a size"),
+                align: a.align.max(alignment),
+            }
+        })
+        .collect()
+}
+
+/// How many dropped allocations `readmit` tries again, largest first: each try is one
+/// greedy plan, so this bounds the extra work per pool.
+const READMIT_TRIES: usize = 32;
+
+/// Dropping the smallest members first is a heuristic: a dropped allocation can fit into the
+/// pool's gaps for nothing. Tries the largest dropped ones again, one at a time, and keeps
+/// each whose addition grows the pool by no more than its own size (the pool plus what stays
+/// separate never gets larger). Every plan it keeps is checked like the first one.
+fn readmit(
+    candidates: &[usize],
+    members: &mut Vec<usize>,
+    result: &mut plan::Plan,
+    allocations: &[Allocation],
+    opts: &Options,
+) {
+    let kept: HashSet<usize> = members.iter().copied().collect();
+    let mut dropped: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|i| !kept.contains(i))
+        .collect();
+    dropped.sort_by_key(|&i| (std::cmp::Reverse(allocations[i].bytes), i));
+    let mut greedy = opts.plan.clone();
+    if greedy.strategy != plan::Strategy::Naive {
+        greedy.strategy = plan::Strategy::Greedy;
+    }
+    for &i in dropped.iter().take(READMIT_TRIES) {
+        let mut trial = members.clone();
+        trial.push(i);
+        trial.sort_unstable();
+        let buffers = buffers_of(&trial, allocations, opts.alignment);
+        let Ok(planned) = plan::plan(&buffers, &greedy) else {
+            continue;
+        };
+        let size = allocations[i].bytes.unwrap_or(u64::MAX);
+        if planned.peak <= result.peak.saturating_add(size)
+            && plan::check::check(&buffers, &planned.offsets).is_ok()
+        {
+            *members = trial;
+            *result = planned;
+        }
+    }
+}
+
 /// Drops the smallest tenth of `members` (at least one), smallest first, ties by position.
 fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
     let mut by_size = members.clone();
@@ -335,6 +411,7 @@ fn plan_function(
         // (offsets rounded up to the alignment can cost more than reuse gains for small
         // buffers): the smallest members then stay separate allocations, until the pool
         // saves memory or fewer than two members are left.
+        let candidates = members.clone();
         let mut members = members;
         // The configured planner (with its search budget) runs once per pool; later rounds,
         // after members were dropped, use the greedy placer, so the time a function takes is
@@ -344,20 +421,7 @@ fn plan_function(
             if members.len() < 2 {
                 break None;
             }
-            let buffers: Vec<Buffer> = members
-                .iter()
-                .map(|&i| {
-                    let a = &allocations[i];
-                    let live = a.live.expect("eligible allocations have an interval");
-                    let (start, end) = live.to_half_open();
-                    Buffer {
-                        start,
-                        end,
-                        size: a.bytes.expect("eligible allocations have a size"),
-                        align: a.align.max(opts.alignment),
-                    }
-                })
-                .collect();
+            let buffers = buffers_of(&members, &allocations, opts.alignment);
             let replaced = buffers
                 .iter()
                 .fold(0u64, |acc, b| acc.saturating_add(b.size));
@@ -396,9 +460,12 @@ fn plan_function(
             }
             drop_smallest(&mut members, &allocations);
         };
-        let Some(result) = planned else {
+        let Some(mut result) = planned else {
             continue;
         };
+        if !opts.pool_all && members.len() < candidates.len() {
+            readmit(&candidates, &mut members, &mut result, &allocations, opts);
+        }
         // The pool's own alignment must cover what every member's offset was aligned for
         // (its alignment attribute and its element size), or offsets aligned relative to the
         // pool would not be aligned in memory.

@@ -35,13 +35,16 @@ pub enum Reason {
     MultipleDeallocs,
     /// Its dealloc is not in the allocation's block (a conditional free, say).
     DeallocInOtherBlock,
+    /// A `bufferization.dealloc` frees it under a condition not known to be true, or
+    /// retains it (ownership that is only known at run time).
+    ConditionalDealloc,
     /// It or an alias is used after its dealloc.
     UseAfterDealloc,
 }
 
 impl Reason {
     /// Every reason, in order of precedence.
-    pub const ALL: [Reason; 16] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Alloca,
         Reason::DynamicShape,
         Reason::NonIdentityLayout,
@@ -57,6 +60,7 @@ impl Reason {
         Reason::NoDealloc,
         Reason::MultipleDeallocs,
         Reason::DeallocInOtherBlock,
+        Reason::ConditionalDealloc,
         Reason::UseAfterDealloc,
     ];
 
@@ -78,6 +82,7 @@ impl Reason {
             Reason::NoDealloc => "no-dealloc",
             Reason::MultipleDeallocs => "multiple-deallocs",
             Reason::DeallocInOtherBlock => "dealloc-in-other-block",
+            Reason::ConditionalDealloc => "conditional-dealloc",
             Reason::UseAfterDealloc => "use-after-dealloc",
         }
     }
@@ -106,6 +111,9 @@ impl Reason {
             Reason::NoDealloc => "it is never deallocated",
             Reason::MultipleDeallocs => "it is deallocated more than once",
             Reason::DeallocInOtherBlock => "its dealloc is not in the block of the allocation",
+            Reason::ConditionalDealloc => {
+                "a bufferization.dealloc frees it only under a condition not known to be true, or retains it"
+            }
             Reason::UseAfterDealloc => "it or an alias is used after its dealloc",
         }
     }
@@ -122,6 +130,7 @@ impl Reason {
             Reason::UsedOutsideBlock => "used outside the block here",
             Reason::MultipleDeallocs => "deallocated again here",
             Reason::DeallocInOtherBlock => "deallocated here",
+            Reason::ConditionalDealloc => "freed or retained here",
             Reason::UseAfterDealloc => "used here after the dealloc",
             Reason::ParallelRegion => "inside this op",
             _ => "here",

@@ -1,6 +1,7 @@
 //! Renders an `Analysis` for people (an aligned table per function) and for programs (one JSON
 //! document with a stable key order), and turns ineligible allocations into remarks.
 
+use super::lifetime::Cause;
 use super::reason::Reason;
 use super::{Analysis, FunctionReport};
 use crate::diag::Diagnostic;
@@ -219,7 +220,16 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                     o.insert("reason".into(), json!(a.reason().map(Reason::code)));
                     o.insert(
                         "all_reasons".into(),
-                        json!(a.reasons.iter().map(|r| r.0.code()).collect::<Vec<_>>()),
+                        json!(
+                            a.reasons
+                                .iter()
+                                .map(|r| r.reason.code())
+                                .collect::<Vec<_>>()
+                        ),
+                    );
+                    o.insert(
+                        "detail".into(),
+                        json!(a.reasons.first().and_then(|c| cause_detail(m, c))),
                     );
                     o.insert("offset".into(), json!(a.offset));
                     o.insert("alignment".into(), json!(a.align));
@@ -263,28 +273,68 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     s
 }
 
-/// One remark per allocation that may not be pooled, with a note at the op that caused it.
+/// More than the reason code says, for the reasons that have more to say: which callee
+/// argument captures a buffer, and what to do about lowered deallocation.
+fn cause_detail(m: &Module, cause: &Cause) -> Option<String> {
+    if let Some(c) = &cause.call {
+        return Some(format!(
+            "@{} argument #{} {}",
+            c.callee,
+            c.arg,
+            c.why.describe()
+        ));
+    }
+    let at = cause.at.map(|op| &*m.op(op).name);
+    match (cause.reason, at) {
+        (Reason::PointerTaken, Some("memref.extract_aligned_pointer_as_index")) => Some(
+            "where this comes from lowered deallocation, which compares addresses at run time, \
+             run bufreuse before --bufferization-lower-deallocations, or with --before-dealloc \
+             before --buffer-deallocation-pipeline"
+                .to_string(),
+        ),
+        _ => None,
+    }
+}
+
+/// One remark per allocation that may not be pooled, with a note at the op that caused it
+/// (and, for a call that captures it, one at the op in the callee that does).
 pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in &analysis.functions {
         for a in &f.allocations {
-            let Some((reason, culprit)) = a.reasons.first() else {
+            let Some(cause) = a.reasons.first() else {
                 continue;
             };
-            let mut d = Diagnostic::remark(
-                m.op(a.op).span,
-                format!(
-                    "{} cannot share memory [{}]: {}",
-                    m.value(a.value).name,
-                    reason.code(),
-                    reason.explain()
-                ),
+            let reason = cause.reason;
+            let mut message = format!(
+                "{} cannot share memory [{}]: {}",
+                m.value(a.value).name,
+                reason.code(),
+                reason.explain()
             );
-            if let Some(c) = culprit {
-                let op = m.op(*c);
+            if let Some(detail) = cause_detail(m, cause) {
+                message.push_str(&format!(" ({detail})"));
+            }
+            let mut d = Diagnostic::remark(m.op(a.op).span, message);
+            if let Some(c) = cause.at {
+                let op = m.op(c);
                 d = d.with_note(
                     Some(op.span),
                     format!("{} ('{}')", reason.culprit_note(), op.name),
+                );
+            }
+            if let Some(call) = &cause.call
+                && let Some(inner) = call.why.at()
+            {
+                let op = m.op(inner);
+                d = d.with_note(
+                    Some(op.span),
+                    format!(
+                        "@{} {} here ('{}')",
+                        call.callee,
+                        call.why.describe(),
+                        op.name
+                    ),
                 );
             }
             out.push(d);

@@ -2,8 +2,11 @@
 //! `i8` allocation per memory space is made at the start of the entry block, each pooled
 //! `memref.alloc` becomes a `memref.view` of it at the planned offset (same name, same type, so
 //! every use stays untouched), the deallocs of pooled allocations disappear, and the pool is
-//! deallocated before every `func.return`. Ops are added and order lists edited; op data of
-//! the input is never moved.
+//! deallocated before every `func.return` (not when the analysis was made for IR before
+//! deallocation: the deallocation pass that runs later frees the pool). A
+//! `bufferization.dealloc` that frees pooled buffers is replaced by one without them (or
+//! dropped when nothing is left for it to do). Ops are added and order lists edited; op data
+//! of the input is never moved.
 
 pub mod verify;
 
@@ -49,7 +52,8 @@ pub fn rewrite(
     for f in &analysis.functions {
         let mallocs_before = mallocs_per_call(m, f.func);
         if !f.pools.is_empty() {
-            pools.extend(rewrite_function(m, f, &mut names, sabotage));
+            let free_pools = !analysis.before_dealloc;
+            pools.extend(rewrite_function(m, f, &mut names, sabotage, free_pools));
         }
         let pooled: Vec<_> = f
             .allocations
@@ -121,6 +125,7 @@ fn rewrite_function(
     f: &FunctionReport,
     names: &mut HashSet<Box<str>>,
     sabotage: Sabotage,
+    free_pools: bool,
 ) -> Vec<String> {
     let region = m.op(f.func).regions[0];
     let entry: BlockId = m.region(region).blocks[0];
@@ -156,6 +161,8 @@ fn rewrite_function(
     let mut pool_names = Vec::new();
     let mut removed: HashSet<OpId> = HashSet::new();
     let mut replaced: Vec<(OpId, OpId)> = Vec::new();
+    // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
+    let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
     for pool in &f.pools {
         let ty = Type::MemRef(Box::new(MemRefType {
             shape: Some(vec![Dim::Static(pool.size)]),
@@ -192,7 +199,23 @@ fn rewrite_function(
             };
             let view = new_view(m, a.op, pool_value, offsets[&off]);
             replaced.push((a.op, view));
-            removed.extend(a.deallocs.iter().copied());
+            removed.extend(
+                a.deallocs
+                    .iter()
+                    .copied()
+                    .filter(|d| &*m.op(*d).name == "memref.dealloc"),
+            );
+            for &(op, operand) in &a.freed_operands {
+                unfreed.entry(op).or_default().insert(operand);
+            }
+        }
+    }
+    for (op, operands) in unfreed {
+        match dealloc_without(m, op, &operands) {
+            Some(new) => replaced.push((op, new)),
+            None => {
+                removed.insert(op);
+            }
         }
     }
 
@@ -233,6 +256,9 @@ fn rewrite_function(
     let old = std::mem::take(&mut m.blocks[entry.index()].ops);
     m.blocks[entry.index()].ops = prologue.into_iter().chain(old).collect();
 
+    if !free_pools {
+        return pool_names;
+    }
     let blocks = m.region(region).blocks.clone();
     for b in blocks {
         let returns: Vec<usize> = m
@@ -259,6 +285,56 @@ fn rewrite_function(
         }
     }
     pool_names
+}
+
+/// A `bufferization.dealloc` like `op` without the memrefs at the operand positions in
+/// `drop` (nor their conditions); it takes over `op`'s results. `None` when nothing is left
+/// for it to do: no memref to free and no result.
+fn dealloc_without(m: &mut Module, op: OpId, drop: &HashSet<u32>) -> Option<OpId> {
+    let o = m.op(op);
+    let segments = m
+        .attr(op, "operandSegmentSizes")
+        .and_then(|a| a.as_dense_ints())
+        .expect("the analysis read the segments of this bufferization.dealloc");
+    let (freed, retained) = (segments[0] as usize, segments[2] as usize);
+    let keep: Vec<usize> = (0..freed)
+        .filter(|i| !drop.contains(&(*i as u32)))
+        .collect();
+    if keep.is_empty() && o.results.is_empty() {
+        return None;
+    }
+    let mut operands: Vec<ValueId> = keep.iter().map(|&i| o.operands[i]).collect();
+    operands.extend(keep.iter().map(|&i| o.operands[freed + i]));
+    operands.extend_from_slice(&o.operands[2 * freed..2 * freed + retained]);
+    let sizes = [keep.len() as i64, keep.len() as i64, retained as i64];
+    let props = o
+        .props
+        .iter()
+        .map(|(k, v)| {
+            if &**k == "operandSegmentSizes" {
+                (k.clone(), Attr::dense_i32(&sizes))
+            } else {
+                (k.clone(), v.clone())
+            }
+        })
+        .collect();
+    let results = o.results.clone();
+    let id = OpId::new(m.ops.len());
+    let data = OpData {
+        operands: operands.as_slice().into(),
+        results: results.clone(),
+        result_groups: o.result_groups.clone(),
+        props,
+        attrs: o.attrs.clone(),
+        name_span: o.name_span,
+        ..OpData::new("bufferization.dealloc", o.span)
+    };
+    m.ops.push(data);
+    for (i, &r) in results.iter().enumerate() {
+        m.values[r.index()].def = ValueDef::Result(id, i as u32);
+    }
+    m.ops[op.index()].results.clear();
+    Some(id)
 }
 
 /// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result

@@ -151,7 +151,16 @@ fn check_pool(
                 ),
             ));
         }
-        match view_interval(m, user, result, points, uses) {
+        let mut freed_by = None;
+        let interval = view_interval(m, user, result, points, uses, &mut freed_by);
+        if let Some(d) = freed_by {
+            errors.push(fail(
+                m,
+                d,
+                format!("view {vname} of {pool_name} is freed by '{}'", m.op(d).name),
+            ));
+        }
+        match interval {
             Some(live) => views.push(View {
                 value: result,
                 offset,
@@ -201,14 +210,84 @@ fn constant(m: &Module, v: ValueId) -> Option<u64> {
     u64::try_from(m.attr(op, "value")?.as_i64()?).ok()
 }
 
+/// Whether the callee of `call` may return something derived from its argument `arg`:
+/// everything computed from the argument in the callee's body is followed (every result of an
+/// op with such an operand, the block arguments of its regions and successors, the results of
+/// the op whose region it terminates), and any `func.return` of such a value says yes. A
+/// callee without a body, or not found, may return anything.
+fn callee_may_return(m: &Module, call: OpId, arg: u32) -> bool {
+    let Some(crate::ir::types::Attr::SymbolRef(parts)) = m.attr(call, "callee") else {
+        return true;
+    };
+    let [name] = parts.as_slice() else {
+        return true;
+    };
+    let name = name.trim_start_matches('@');
+    let Some(callee) = m
+        .functions()
+        .into_iter()
+        .find(|&f| m.sym_name(f).as_deref() == Some(name))
+    else {
+        return true;
+    };
+    let Some(entry) = m
+        .op(callee)
+        .regions
+        .first()
+        .and_then(|r| m.region(*r).blocks.first().copied())
+    else {
+        return true;
+    };
+    let Some(&start) = m.block(entry).args.get(arg as usize) else {
+        return true;
+    };
+    let mut derived: HashSet<ValueId> = HashSet::from([start]);
+    loop {
+        let before = derived.len();
+        let mut returned = false;
+        m.walk_nested(callee, |op| {
+            let o = m.op(op);
+            if !o.operands.iter().any(|v| derived.contains(v)) {
+                return;
+            }
+            if &*o.name == "func.return" {
+                returned = true;
+            }
+            derived.extend(o.results.iter().copied());
+            for &r in o.regions.iter() {
+                for &b in &m.region(r).blocks {
+                    derived.extend(m.block(b).args.iter().copied());
+                }
+            }
+            for &b in o.successors.iter() {
+                derived.extend(m.block(b).args.iter().copied());
+            }
+            if let Some(parent) = m.parent_op(op)
+                && parent != callee
+            {
+                derived.extend(m.op(parent).results.iter().copied());
+            }
+        });
+        if returned {
+            return true;
+        }
+        if derived.len() == before {
+            return false;
+        }
+    }
+}
+
 /// The live interval of a view: in its block, the extents of the ops holding a use of it or
 /// of a view-like op's result derived from it (deallocs excepted), and the view itself.
+/// A dealloc that would free the view (or what derives from it) is put in `freed_by`:
+/// freeing a pool member frees memory that malloc never handed out.
 fn view_interval(
     m: &Module,
     view_op: OpId,
     value: ValueId,
     points: &Points,
     uses: &Uses,
+    freed_by: &mut Option<OpId>,
 ) -> Option<Interval> {
     let block = m.op(view_op).parent?;
     let mut live = points.extent(view_op).map(|e| Interval {
@@ -218,13 +297,17 @@ fn view_interval(
     let mut stack = vec![value];
     let mut seen = HashSet::from([value]);
     while let Some(v) = stack.pop() {
-        for &(user, _) in uses.of(v) {
+        for &(user, operand) in uses.of(v) {
             let o = m.op(user);
-            if &*o.name == "memref.dealloc" {
+            if matches!(&*o.name, "memref.dealloc" | "bufferization.dealloc") {
+                freed_by.get_or_insert(user);
                 continue;
             }
-            // Any result of an op using the view may alias it: follow them all (conservative).
-            for &r in &o.results {
+            // Any result of an op using the view may alias it: follow them all (conservative),
+            // except the results of a call whose callee returns nothing that derives from
+            // this argument.
+            let returns_it = &*o.name != "func.call" || callee_may_return(m, user, operand);
+            for &r in o.results.iter().filter(|_| returns_it) {
                 if (m.value_type(r).as_memref().is_some() || &*o.name == "bufferization.to_tensor")
                     && seen.insert(r)
                 {
