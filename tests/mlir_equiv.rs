@@ -1060,26 +1060,9 @@ fn first_difference(expected: &str, got: &str) -> String {
 /// prints something else; and the rewrite pools something.
 #[test]
 fn tensor_sources_pooled_before_dealloc_print_the_same() {
-    let cases = tensor_cases();
-    assert!(
-        !cases.is_empty(),
-        "no tensor source in tests/programs/tensor"
-    );
-    let Some(tools) = Tools::find_or_skip(cases.len()) else {
-        return;
-    };
-    let dir = scratch("tensor");
-    let verdicts = par_map(&cases, |c| check_tensor_case(&tools, c, &dir));
-    let programs: Vec<Program> = cases.iter().map(|c| c.program.clone()).collect();
-    let pooled: usize = verdicts.iter().map(|v| v.pooled).sum();
-    let kept: usize = verdicts.iter().map(|v| v.kept).sum();
-    say(&format!(
-        "mlir_equiv: tensor: {pooled} allocations pooled, {kept} kept in {} programs \
-         (--rewrite --before-dealloc)",
-        programs.len()
-    ));
-    finish(
+    let pooled = tensor_test(
         "tensor",
+        "--rewrite --before-dealloc",
         &[
             "bufferize",
             "rewrite",
@@ -1089,14 +1072,39 @@ fn tensor_sources_pooled_before_dealloc_print_the_same() {
             "expected",
             "broken",
         ],
-        &programs,
-        &verdicts,
+        check_tensor_case,
     );
     assert!(
-        pooled > 0,
-        "bufreuse --rewrite --before-dealloc pooled nothing in {} programs",
-        programs.len()
+        pooled != Some(0),
+        "bufreuse --rewrite --before-dealloc pooled nothing in the tensor sources"
     );
+}
+
+/// Runs `check` on every tensor case (none when the tools are missing), reports like the
+/// other tests, and returns how many allocations were pooled in all.
+fn tensor_test(
+    name: &str,
+    what: &str,
+    checks: &[&str],
+    check: impl Fn(&Tools, &TensorCase, &Path) -> Verdict + Sync,
+) -> Option<usize> {
+    let cases = tensor_cases();
+    assert!(
+        !cases.is_empty(),
+        "no tensor source in tests/programs/tensor"
+    );
+    let tools = Tools::find_or_skip(cases.len())?;
+    let dir = scratch(name);
+    let verdicts = par_map(&cases, |c| check(&tools, c, &dir));
+    let programs: Vec<Program> = cases.iter().map(|c| c.program.clone()).collect();
+    let pooled: usize = verdicts.iter().map(|v| v.pooled).sum();
+    let kept: usize = verdicts.iter().map(|v| v.kept).sum();
+    say(&format!(
+        "mlir_equiv: {name}: {pooled} allocations pooled, {kept} kept in {} programs ({what})",
+        programs.len()
+    ));
+    finish(name, checks, &programs, &verdicts);
+    Some(pooled)
 }
 
 /// A plan that puts every buffer at offset 0 is caught by the rewrite's own check, and,
@@ -1307,4 +1315,132 @@ fn split_chunks(text: &str) -> Vec<String> {
         }
     }
     chunks
+}
+
+/// Ownership-based deallocation, before it is lowered: run in two steps, with bufreuse in
+/// between.
+const OWNERSHIP: &[&str] = &[
+    "--ownership-based-buffer-deallocation",
+    "--canonicalize",
+    "--buffer-deallocation-simplification",
+];
+
+/// What `--buffer-deallocation-pipeline` does after `OWNERSHIP` (the lowering of
+/// `bufferization.dealloc`), and the lowering of `bufferization.clone` that mlir-equiv.py
+/// leaves out.
+const LOWER_DEALLOCATIONS: &[&str] = &[
+    "--bufferization-lower-deallocations",
+    "--convert-bufferization-to-memref",
+];
+
+/// For one tensor source and bufferization: deallocate by ownership, then (reference) lower
+/// the deallocations, and (pooled) `bufreuse --rewrite` before the same lowering: no pooled
+/// buffer may reach `--bufferization-lower-deallocations`, both must print the same and what
+/// the source's `expected.txt` says.
+fn check_ownership_case(tools: &Tools, case: &TensorCase, dir: &Path) -> Verdict {
+    let p = &case.program;
+    let mut v = Verdict::default();
+    let fail = |v: &mut Verdict, check: &'static str, what: &str, detail: String| {
+        v.failures
+            .push((check, format!("{}: {what}\n{}", p.name, indent(&detail))));
+    };
+    let stem = dir.join(p.name.replace('/', "__"));
+    let file = |suffix: &str| PathBuf::from(format!("{}.{suffix}", stem.display()));
+    let (owned, reference, pooled, pooled_lowered, runs) = (
+        file("owned.mlir"),
+        file("reference.mlir"),
+        file("pooled.mlir"),
+        file("pooled.lowered.mlir"),
+        file("run"),
+    );
+    let mut steps = vec![case.bufferize];
+    steps.extend_from_slice(OWNERSHIP);
+    if let Err(e) = tools.mlir_opt(&p.path, &steps, &owned) {
+        fail(
+            &mut v,
+            "dealloc",
+            "mlir-opt cannot bufferize and deallocate",
+            e,
+        );
+        v.summary = "deallocation failed".into();
+        return v;
+    }
+    if let Err(e) = tools.mlir_opt(&owned, LOWER_DEALLOCATIONS, &reference) {
+        fail(&mut v, "dealloc", "the deallocations do not lower", e);
+    }
+    let out = output(bufreuse().args(["--rewrite", "--stats"]).arg(&owned));
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        fail(
+            &mut v,
+            "rewrite",
+            &format!("bufreuse --rewrite failed on {}", owned.display()),
+            head(&stderr, 20),
+        );
+        v.summary = "rewrite failed".into();
+        return v;
+    }
+    let stats = parse_stats(&stderr);
+    v.pooled = stats.iter().map(|s| s.1).sum();
+    v.kept = stats.iter().map(|s| s.2).sum();
+    fs::write(&pooled, &out.stdout).expect("write the pooled program");
+    if let Err(e) = tools.mlir_opt(&pooled, LOWER_DEALLOCATIONS, &pooled_lowered) {
+        fail(
+            &mut v,
+            "dealloc",
+            &format!(
+                "the deallocations of the pooled program do not lower ({})",
+                pooled.display()
+            ),
+            e,
+        );
+        v.summary = "lowering failed".into();
+        return v;
+    }
+    let eq = tools.equiv(&[Path::new("--keep"), &runs, &reference, &pooled_lowered]);
+    v.summary = match eq.status.code() {
+        Some(0) => format!("EQUAL, {} pooled / {} kept", v.pooled, v.kept),
+        code => {
+            fail(
+                &mut v,
+                "equiv",
+                "the pooled program does not print what the reference prints",
+                head(&String::from_utf8_lossy(&eq.stdout), 40),
+            );
+            format!("exit {code:?}")
+        }
+    };
+    if eq.status.code() == Some(0) {
+        let printed = fs::read_to_string(runs.join("rewritten.masked.out")).unwrap_or_default();
+        let expected = fs::read_to_string(&case.expected).unwrap_or_default();
+        if expected != printed {
+            fail(
+                &mut v,
+                "expected",
+                &format!(
+                    "the pooled program does not print {}",
+                    case.expected.display()
+                ),
+                first_difference(&expected, &printed),
+            );
+        }
+    }
+    v
+}
+
+/// After ownership-based deallocation and before its lowering, the IR is full of
+/// `bufferization.dealloc`: every tensor source, pooled there by `bufreuse --rewrite`, prints
+/// what it prints without bufreuse and what its `expected.txt` says; and something is pooled.
+#[test]
+fn tensor_sources_pooled_before_lowered_deallocation_print_the_same() {
+    let pooled = tensor_test(
+        "ownership",
+        "--rewrite before --bufferization-lower-deallocations",
+        &["dealloc", "rewrite", "equiv", "expected"],
+        check_ownership_case,
+    );
+    assert!(
+        pooled != Some(0),
+        "bufreuse --rewrite pooled nothing after ownership-based deallocation"
+    );
 }

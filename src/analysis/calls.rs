@@ -10,7 +10,7 @@
 //! it is one of the printers of MLIR's runner utils (`printMemrefF32`, ...), and
 //! `func.call_indirect` always escapes (see `lifetime::classify`).
 
-use super::lifetime::{Use, classify, sequential_regions};
+use super::lifetime::{Use, classify, concurrent_region_around};
 use super::reason::Reason;
 use super::uses::Uses;
 use crate::ir::types::Attr;
@@ -209,15 +209,8 @@ impl Summaries {
                 }
                 // A use in a region that may run concurrently or later (an `async.execute`
                 // body) could outlast the call.
-                let mut up = user;
-                while let Some(parent) = m.parent_op(up) {
-                    if parent == func {
-                        break;
-                    }
-                    if !sequential_regions(&m.op(parent).name) {
-                        return Some(Capture::Escapes(Reason::ParallelRegion, parent));
-                    }
-                    up = parent;
+                if let Some(region_op) = concurrent_region_around(m, user, |_, p| p == func) {
+                    return Some(Capture::Escapes(Reason::ParallelRegion, region_op));
                 }
             }
         }

@@ -134,7 +134,7 @@ fn nocapture(name: &str, operand: usize) -> bool {
 }
 
 /// Ops whose regions run one at a time, in order.
-pub fn sequential_regions(name: &str) -> bool {
+fn sequential_regions(name: &str) -> bool {
     matches!(
         name,
         "scf.for"
@@ -181,6 +181,26 @@ fn escape_reason(m: &Module, op: OpId, operand: usize) -> Option<Reason> {
         _ if name.starts_with("llvm.") => Some(Reason::PointerTaken),
         _ => None,
     }
+}
+
+/// The innermost op around `op` whose regions may run concurrently or later, climbing from
+/// `op` until `stop(op_or_ancestor, its parent)` holds.
+pub fn concurrent_region_around(
+    m: &Module,
+    op: OpId,
+    stop: impl Fn(OpId, OpId) -> bool,
+) -> Option<OpId> {
+    let mut up = op;
+    while let Some(parent) = m.parent_op(up) {
+        if stop(up, parent) {
+            return None;
+        }
+        if !sequential_regions(&m.op(parent).name) {
+            return Some(parent);
+        }
+        up = parent;
+    }
+    None
 }
 
 /// What one use of a memref value means for the buffer the value refers to.
@@ -383,16 +403,8 @@ fn analyze_one(
         _ => None,
     };
     // Enclosing ops that may run their regions concurrently.
-    let mut cur = op;
-    while let Some(parent) = m.parent_op(cur) {
-        if parent == func {
-            break;
-        }
-        if !sequential_regions(&m.op(parent).name) {
-            reasons.push(Cause::new(Reason::ParallelRegion, Some(parent)));
-            break;
-        }
-        cur = parent;
+    if let Some(region_op) = concurrent_region_around(m, op, |_, parent| parent == func) {
+        reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
     }
 
     // Walk the uses of the allocation and of its aliases.
@@ -444,16 +456,10 @@ fn analyze_one(
             }
             // A use inside a region that may run later or concurrently (an `async.execute`
             // body, say) could outlive the interval seen here.
-            let mut up = user;
-            while let Some(parent) = m.parent_op(up) {
-                if m.op(up).parent == Some(block) {
-                    break;
-                }
-                if !sequential_regions(&m.op(parent).name) {
-                    reasons.push(Cause::new(Reason::ParallelRegion, Some(parent)));
-                    break;
-                }
-                up = parent;
+            if let Some(region_op) =
+                concurrent_region_around(m, user, |up, _| m.op(up).parent == Some(block))
+            {
+                reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
             }
             match ancestor_in(m, block, user).and_then(|a| points.extent(a)) {
                 Some(extent) => {
