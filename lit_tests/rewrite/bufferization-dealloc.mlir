@@ -5,6 +5,9 @@
 // still has results stays. A buffer freed under another condition, or retained, is
 // conditional-dealloc and stays.
 // RUN: bufreuse --analyze %s | FileCheck --check-prefix=REPORT %s
+// RUN: bufreuse --analyze --format=json %s | %python %S/../analyze/Inputs/jsonl.py \
+// RUN:   | FileCheck --check-prefix=JSON %s
+// RUN: bufreuse --analyze --remarks %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: bufreuse --rewrite %s | FileCheck %s
 // RUN: bufreuse --rewrite %s | bufreuse --rewrite - | FileCheck %s
 
@@ -40,6 +43,16 @@ func.func @constant_true(%arg0: memref<16xf32>, %cond: i1) -> memref<16xf32> {
 // REPORT-NEXT: %e {{.*}} pooled
 // REPORT-NEXT: %r {{.*}} escapes-return -
 
+// JSON:      allocation {"value":"%d",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],"detail":null,"offset":null,
+// JSON-NEXT: allocation {"value":"%e",{{.*}}"eligible":true,
+// JSON-NEXT: allocation {"value":"%r",{{.*}}"reason":"escapes-return","all_reasons":["escapes-return","no-dealloc","conditional-dealloc"],
+// JSON-NEXT: conflicts []
+// JSON-NEXT: reasons {"escapes-return":1,"conditional-dealloc":1}
+
+// REMARK:      remark: %d cannot share memory [conditional-dealloc]: a bufferization.dealloc frees it only under a condition not known to be true, or retains it
+// REMARK:      note: freed or retained here ('bufferization.dealloc')
+// REMARK:      remark: %r cannot share memory [escapes-return]
+
 // %a, %b, %c and %e share the pool; the first dealloc (only %a) and the last (only %e) go,
 // the middle one keeps %d and %arg0 with their conditions, and its result.
 // CHECK-LABEL: func.func @constant_true(
@@ -56,3 +69,4 @@ func.func @constant_true(%arg0: memref<16xf32>, %cond: i1) -> memref<16xf32> {
 // CHECK-NEXT:  memref.dealloc %[[POOL]] : memref<128xi8>
 // CHECK-NEXT:  return %r : memref<16xf32>
 // CHECK-NOT:   bufferization.dealloc
+

@@ -414,6 +414,8 @@ fn analyze_one(
     });
     let mut deallocs = Vec::new();
     let mut freed_operands = Vec::new();
+    // Deallocs that may not free it: the condition is not known, or an alias is retained.
+    let mut uncertain: HashSet<OpId> = HashSet::new();
     let mut worklist = vec![value];
     let mut seen: HashSet<ValueId> = HashSet::from([value]);
     let mut use_ops: Vec<OpId> = Vec::new();
@@ -428,11 +430,13 @@ fn analyze_one(
                     deallocs.push(user);
                     freed_operands.push((user, operand));
                     if !constant_true(m, condition) {
+                        uncertain.insert(user);
                         reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                     }
                     continue;
                 }
                 Use::Retained => {
+                    uncertain.insert(user);
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                 }
                 Use::View(aliases) => {
@@ -488,12 +492,15 @@ fn analyze_one(
     // A use after a dealloc in program order, unless the two are on exclusive paths (a
     // dealloc in one branch of an scf.if, the use in the other).
     use_ops.sort_by_key(|u| points.index(*u));
-    let after = deallocs.iter().find_map(|&d| {
-        let di = points.index(d)?;
-        use_ops.iter().copied().find(|&u| {
-            points.index(u).is_some_and(|ui| ui > di) && !super::points::exclusive(m, u, d)
-        })
-    });
+    let after = deallocs
+        .iter()
+        .filter(|d| !uncertain.contains(d))
+        .find_map(|&d| {
+            let di = points.index(d)?;
+            use_ops.iter().copied().find(|&u| {
+                points.index(u).is_some_and(|ui| ui > di) && !super::points::exclusive(m, u, d)
+            })
+        });
     if let Some(user) = after {
         reasons.push(Cause::new(Reason::UseAfterDealloc, Some(user)));
     }

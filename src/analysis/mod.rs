@@ -189,7 +189,12 @@ fn check_allocation(
                 .iter()
                 .any(|e| !points::exclusive(m, *e, *d))
         });
-        if *r == Reason::MultipleDeallocs && may_free_twice {
+        // Deallocs that decide at run time whether they free it are not worth a warning.
+        let uncertain = a
+            .reasons
+            .iter()
+            .any(|c| c.reason == Reason::ConditionalDealloc);
+        if *r == Reason::MultipleDeallocs && may_free_twice && !uncertain {
             let at = culprit.map_or(op.span, |c| m.op(c).span);
             warnings.push(
                 Diagnostic::warning(
