@@ -7,7 +7,7 @@ use crate::analysis::points::{Interval, Points, ancestor_in};
 use crate::analysis::uses::Uses;
 use crate::diag::Diagnostic;
 use crate::ir::{Module, OpId, ValueId};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// One view of a pool as found in the IR.
 struct View {
@@ -26,6 +26,7 @@ pub fn check(
     index_bytes: u64,
 ) -> Vec<Diagnostic> {
     let uses = Uses::of_module(m);
+    let mut returns = Returns::new(m);
     let mut errors = Vec::new();
     for func in m.functions() {
         let points = Points::of_function(m, func);
@@ -42,6 +43,7 @@ pub fn check(
         for pool_op in pool_allocs {
             check_pool(
                 m,
+                &mut returns,
                 pool_op,
                 &points,
                 &uses,
@@ -64,6 +66,7 @@ fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
 #[allow(clippy::too_many_arguments)]
 fn check_pool(
     m: &Module,
+    returns: &mut Returns,
     pool_op: OpId,
     points: &Points,
     uses: &Uses,
@@ -152,7 +155,7 @@ fn check_pool(
             ));
         }
         let mut freed_by = None;
-        let interval = view_interval(m, user, result, points, uses, &mut freed_by);
+        let interval = view_interval(m, returns, user, result, points, uses, &mut freed_by);
         if let Some(d) = freed_by {
             errors.push(fail(
                 m,
@@ -210,26 +213,50 @@ fn constant(m: &Module, v: ValueId) -> Option<u64> {
     u64::try_from(m.attr(op, "value")?.as_i64()?).ok()
 }
 
-/// Whether the callee of `call` may return something derived from its argument `arg`:
-/// everything computed from the argument in the callee's body is followed (every result of an
-/// op with such an operand, the block arguments of its regions and successors, the results of
-/// the op whose region it terminates), and any `func.return` of such a value says yes. A
-/// callee without a body, or not found, may return anything.
-fn callee_may_return(m: &Module, call: OpId, arg: u32) -> bool {
-    let Some(crate::ir::types::Attr::SymbolRef(parts)) = m.attr(call, "callee") else {
-        return true;
-    };
-    let [name] = parts.as_slice() else {
-        return true;
-    };
-    let name = name.trim_start_matches('@');
-    let Some(callee) = m
-        .functions()
-        .into_iter()
-        .find(|&f| m.sym_name(f).as_deref() == Some(name))
-    else {
-        return true;
-    };
+/// Which arguments of which functions may come back out of a call as (part of) a result,
+/// worked out from the callee's body alone and remembered per function and argument.
+struct Returns {
+    by_name: HashMap<String, OpId>,
+    memo: HashMap<(OpId, u32), bool>,
+}
+
+impl Returns {
+    fn new(m: &Module) -> Returns {
+        let mut by_name = HashMap::new();
+        for f in m.functions() {
+            if let Some(name) = m.sym_name(f) {
+                by_name.entry(name).or_insert(f);
+            }
+        }
+        Returns {
+            by_name,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// Whether the callee of `call` may return something derived from its argument `arg`;
+    /// a callee without a body, or not found, may return anything.
+    fn may_return(&mut self, m: &Module, call: OpId, arg: u32) -> bool {
+        let Some(crate::ir::types::Attr::SymbolRef(parts)) = m.attr(call, "callee") else {
+            return true;
+        };
+        let [name] = parts.as_slice() else {
+            return true;
+        };
+        let Some(&callee) = self.by_name.get(name.trim_start_matches('@')) else {
+            return true;
+        };
+        *self
+            .memo
+            .entry((callee, arg))
+            .or_insert_with(|| body_may_return(m, callee, arg))
+    }
+}
+
+/// Everything computed from argument `arg` in the body of `callee` is followed (every result
+/// of an op with such an operand, the block arguments of its regions and successors, the
+/// results of the op whose region it terminates); any `func.return` of such a value says yes.
+fn body_may_return(m: &Module, callee: OpId, arg: u32) -> bool {
     let Some(entry) = m
         .op(callee)
         .regions
@@ -283,6 +310,7 @@ fn callee_may_return(m: &Module, call: OpId, arg: u32) -> bool {
 /// freeing a pool member frees memory that malloc never handed out.
 fn view_interval(
     m: &Module,
+    returns: &mut Returns,
     view_op: OpId,
     value: ValueId,
     points: &Points,
@@ -306,7 +334,7 @@ fn view_interval(
             // Any result of an op using the view may alias it: follow them all (conservative),
             // except the results of a call whose callee returns nothing that derives from
             // this argument.
-            let returns_it = &*o.name != "func.call" || callee_may_return(m, user, operand);
+            let returns_it = &*o.name != "func.call" || returns.may_return(m, user, operand);
             for &r in o.results.iter().filter(|_| returns_it) {
                 if (m.value_type(r).as_memref().is_some() || &*o.name == "bufferization.to_tensor")
                     && seen.insert(r)
