@@ -156,7 +156,8 @@ fn escape_reason(m: &Module, op: OpId, operand: usize) -> Option<Reason> {
     let name = &*o.name;
     match name {
         "func.return" => Some(Reason::EscapesReturn),
-        "func.call" | "func.call_indirect" => Some(Reason::EscapesCall),
+        // A direct call depends on its callee (`classify` asks the call summaries).
+        "func.call_indirect" => Some(Reason::EscapesCall),
         "scf.yield"
         | "scf.condition"
         | "scf.reduce"
