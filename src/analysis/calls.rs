@@ -277,3 +277,119 @@ fn callee_name(m: &Module, call: OpId) -> Option<String> {
         name.to_string()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceFile;
+    use pretty_assertions::assert_eq;
+
+    const MODULE: &str = r#"
+func.func private @reads_writes(%a: memref<4xf32>, %b: memref<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %s = memref.subview %a[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+  %x = memref.load %s[%c0] : memref<2xf32, strided<[1]>>
+  linalg.fill ins(%x : f32) outs(%b : memref<4xf32>)
+  return
+}
+func.func private @returns(%a: memref<4xf32>) -> memref<4xf32> {
+  return %a : memref<4xf32>
+}
+func.func private @frees(%a: memref<4xf32>) {
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+func.func private @forwards(%a: memref<4xf32>, %b: memref<4xf32>) {
+  %c4 = arith.constant 4 : index
+  func.call @reads_writes(%a, %a, %c4) : (memref<4xf32>, memref<4xf32>, index) -> ()
+  %r = func.call @returns(%b) : (memref<4xf32>) -> memref<4xf32>
+  return
+}
+func.func private @recursive(%a: memref<4xf32>) {
+  func.call @recursive(%a) : (memref<4xf32>) -> ()
+  return
+}
+func.func private @declared(memref<4xf32>, memref<4xf32> {llvm.nocapture})
+func.func private @printMemrefF32(memref<*xf32>)
+func.func @caller(%a: memref<4xf32>, %u: memref<*xf32>) {
+  func.call @declared(%a, %a) : (memref<4xf32>, memref<4xf32>) -> ()
+  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  func.call @assumed(%a) : (memref<4xf32>) -> ()
+  return
+}
+func.func private @assumed(memref<4xf32>)
+"#;
+
+    /// `text` read and summarized, `assume` standing for `--assume-nocapture`.
+    fn summaries(text: &str, assume: &[&str]) -> (Module, Summaries) {
+        let m = crate::pipeline::load(&SourceFile::new("calls.mlir", text)).expect("valid IR");
+        let uses = Uses::of_module(&m);
+        let assume: HashSet<String> = assume.iter().map(|s| s.to_string()).collect();
+        let s = Summaries::of_module(&m, &uses, &assume);
+        (m, s)
+    }
+
+    /// Why each argument of `@name` is captured ("-": it is not).
+    fn describe(m: &Module, s: &Summaries, name: &str) -> Vec<String> {
+        let f = m
+            .functions()
+            .into_iter()
+            .find(|&f| m.sym_name(f).as_deref() == Some(name))
+            .expect("function");
+        let Some(State::Done(args)) = s.states.get(&f) else {
+            panic!("@{name} not summarized");
+        };
+        args.iter()
+            .map(|c| match c {
+                None => "-".to_string(),
+                Some(Capture::Escapes(r, op)) => format!("{} at {}", r.code(), m.op(*op).name),
+                Some(Capture::Frees(op)) => format!("frees at {}", m.op(*op).name),
+                Some(other) => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn arguments_that_are_only_read_or_written_are_not_captured() {
+        let (m, s) = summaries(MODULE, &[]);
+        assert_eq!(describe(&m, &s, "reads_writes"), ["-", "-", "-"]);
+        assert_eq!(
+            describe(&m, &s, "returns"),
+            ["escapes-return at func.return"]
+        );
+        assert_eq!(describe(&m, &s, "frees"), ["frees at memref.dealloc"]);
+        assert_eq!(
+            describe(&m, &s, "forwards"),
+            ["-", "escapes-call at func.call"]
+        );
+        assert_eq!(describe(&m, &s, "recursive"), ["escapes-call at func.call"]);
+    }
+
+    #[test]
+    fn declarations_capture_unless_marked_or_known() {
+        let (m, s) = summaries(MODULE, &["@assumed"]);
+        let caller = m
+            .functions()
+            .into_iter()
+            .find(|&f| m.sym_name(f).as_deref() == Some("caller"))
+            .expect("caller");
+        let mut calls = Vec::new();
+        m.walk_nested(caller, |op| {
+            if &*m.op(op).name == "func.call" {
+                calls.push(op);
+            }
+        });
+        let why = |call: OpId, arg: usize| s.capture(&m, call, arg).map(|c| c.why);
+        assert_eq!(why(calls[0], 0), Some(Capture::Declaration));
+        assert_eq!(why(calls[0], 1), None, "llvm.nocapture");
+        assert_eq!(why(calls[1], 0), None, "a runner utils printer");
+        assert_eq!(why(calls[2], 0), None, "--assume-nocapture=@assumed");
+        // Without the assumption, @assumed is a declaration like any other (the same text
+        // gives the same op ids).
+        let (m2, s2) = summaries(MODULE, &[]);
+        assert_eq!(
+            s2.capture(&m2, calls[2], 0).map(|c| c.why),
+            Some(Capture::Declaration)
+        );
+    }
+}
