@@ -10,12 +10,13 @@
 //! it is one of the printers of MLIR's runner utils (`printMemrefF32`, ...), and
 //! `func.call_indirect` always escapes (see `lifetime::classify`).
 
-use super::lifetime::{Use, classify, concurrent_region_around};
+use super::lifetime::{Use, concurrent_region_around, walk_uses};
 use super::reason::Reason;
 use super::uses::Uses;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId, ValueId};
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 /// Why a call captures a memref passed as one of its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,41 +181,34 @@ impl Summaries {
         func: OpId,
         arg: ValueId,
     ) -> Option<Capture> {
-        let mut worklist = vec![arg];
-        let mut seen = HashSet::from([arg]);
-        while let Some(v) = worklist.pop() {
-            for &(user, operand) in uses.of(v) {
-                let operand = operand as usize;
-                match classify(m, user, operand, assume) {
-                    Use::Free | Use::FreeIf(_) | Use::Retained => {
-                        return Some(Capture::Frees(user));
+        let mut found = None;
+        walk_uses(m, uses, arg, assume, |user, operand, what| {
+            let capture = match what {
+                Use::Free | Use::FreeIf(_) | Use::Retained => Some(Capture::Frees(user)),
+                Use::View(_) | Use::Access => None,
+                Use::Call => {
+                    if let Some(callee) = self.callee(m, user) {
+                        self.summarize(m, uses, assume, callee);
                     }
-                    Use::View(aliases) => {
-                        for &r in aliases {
-                            if seen.insert(r) {
-                                worklist.push(r);
-                            }
-                        }
-                    }
-                    Use::Access => {}
-                    Use::Call => {
-                        if let Some(callee) = self.callee(m, user) {
-                            self.summarize(m, uses, assume, callee);
-                        }
-                        if self.capture(m, user, operand).is_some() {
-                            return Some(Capture::Escapes(Reason::EscapesCall, user));
-                        }
-                    }
-                    Use::Escape(r) => return Some(Capture::Escapes(r, user)),
+                    self.capture(m, user, operand as usize)
+                        .map(|_| Capture::Escapes(Reason::EscapesCall, user))
                 }
-                // A use in a region that may run concurrently or later (an `async.execute`
-                // body) could outlast the call.
-                if let Some(region_op) = concurrent_region_around(m, user, |_, p| p == func) {
-                    return Some(Capture::Escapes(Reason::ParallelRegion, region_op));
-                }
+                Use::Escape(r) => Some(Capture::Escapes(r, user)),
             }
-        }
-        None
+            // A use in a region that may run concurrently or later (an `async.execute` body)
+            // could outlast the call.
+            .or_else(|| {
+                concurrent_region_around(m, user, |_, p| p == func)
+                    .map(|region_op| Capture::Escapes(Reason::ParallelRegion, region_op))
+            });
+            found = capture;
+            if found.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
     }
 }
 

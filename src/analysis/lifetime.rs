@@ -12,6 +12,7 @@ use super::uses::Uses;
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{Module, OpId, ValueId};
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 /// One `memref.alloc` or `memref.alloca` and what the analysis found about it.
 #[derive(Clone, Debug)]
@@ -202,6 +203,35 @@ pub fn concurrent_region_around(
         up = parent;
     }
     None
+}
+
+/// Calls `visit` with every use of `value` and of its aliases, in the order the uses are
+/// found, with what each use means; the results of view-like ops are followed here. Stops
+/// when `visit` breaks.
+pub fn walk_uses(
+    m: &Module,
+    uses: &Uses,
+    value: ValueId,
+    assume_nocapture: &HashSet<String>,
+    mut visit: impl FnMut(OpId, u32, Use<'_>) -> ControlFlow<()>,
+) {
+    let mut worklist = vec![value];
+    let mut seen: HashSet<ValueId> = HashSet::from([value]);
+    while let Some(v) = worklist.pop() {
+        for &(user, operand) in uses.of(v) {
+            let what = classify(m, user, operand as usize, assume_nocapture);
+            if let Use::View(aliases) = what {
+                for &r in aliases {
+                    if seen.insert(r) {
+                        worklist.push(r);
+                    }
+                }
+            }
+            if visit(user, operand, what).is_break() {
+                return;
+            }
+        }
+    }
 }
 
 /// What one use of a memref value means for the buffer the value refers to.
@@ -417,15 +447,17 @@ fn analyze_one(
     let mut freed_operands = Vec::new();
     // Deallocs that may not free it: the condition is not known, or an alias is retained.
     let mut uncertain: HashSet<OpId> = HashSet::new();
-    let mut worklist = vec![value];
-    let mut seen: HashSet<ValueId> = HashSet::from([value]);
     let mut use_ops: Vec<OpId> = Vec::new();
-    while let Some(v) = worklist.pop() {
-        for &(user, operand) in uses.of(v) {
-            match classify(m, user, operand as usize, cx.assume_nocapture) {
+    walk_uses(
+        m,
+        uses,
+        value,
+        cx.assume_nocapture,
+        |user, operand, what| {
+            match what {
                 Use::Free => {
                     deallocs.push(user);
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 Use::FreeIf(condition) => {
                     deallocs.push(user);
@@ -434,20 +466,13 @@ fn analyze_one(
                         uncertain.insert(user);
                         reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                     }
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 Use::Retained => {
                     uncertain.insert(user);
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                 }
-                Use::View(aliases) => {
-                    for &r in aliases {
-                        if seen.insert(r) {
-                            worklist.push(r);
-                        }
-                    }
-                }
-                Use::Access => {}
+                Use::View(_) | Use::Access => {}
                 Use::Call => {
                     if let Some(capture) = cx.calls.capture(m, user, operand as usize) {
                         reasons.push(Cause {
@@ -473,8 +498,9 @@ fn analyze_one(
                 }
                 None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
             }
-        }
-    }
+            ControlFlow::Continue(())
+        },
+    );
 
     deallocs.sort();
     match deallocs.len() {

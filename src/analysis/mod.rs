@@ -169,6 +169,11 @@ fn check_allocation(
             ),
         ));
     }
+    // Deallocs that decide at run time whether they free it are not worth a warning.
+    let uncertain = a
+        .reasons
+        .iter()
+        .any(|c| c.reason == Reason::ConditionalDealloc);
     for cause in &a.reasons {
         let (r, culprit) = (&cause.reason, &cause.at);
         if *r == Reason::UseAfterDealloc {
@@ -189,11 +194,6 @@ fn check_allocation(
                 .iter()
                 .any(|e| !points::exclusive(m, *e, *d))
         });
-        // Deallocs that decide at run time whether they free it are not worth a warning.
-        let uncertain = a
-            .reasons
-            .iter()
-            .any(|c| c.reason == Reason::ConditionalDealloc);
         if *r == Reason::MultipleDeallocs && may_free_twice && !uncertain {
             let at = culprit.map_or(op.span, |c| m.op(c).span);
             warnings.push(
