@@ -112,6 +112,12 @@ pub struct Cli {
     #[arg(long)]
     pub before_dealloc: bool,
 
+    /// Leave allocations with dynamic dimensions out of the pools (reason `dynamic-shape`),
+    /// so that every pool has a size known at compile time. By default they are pooled when
+    /// their sizes are known at the start of the function, with offsets computed there.
+    #[arg(long)]
+    pub no_dynamic_pools: bool,
+
     /// Check every plan with the independent checker, also in release builds.
     #[arg(long)]
     pub verify_plan: bool,

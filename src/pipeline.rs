@@ -75,6 +75,7 @@ pub fn analysis_options(cli: &Cli) -> analysis::Options {
         assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
         pool_all: cli.pool_all,
         before_dealloc: cli.before_dealloc,
+        dynamic_pools: !cli.no_dynamic_pools,
     }
 }
 

@@ -296,7 +296,7 @@ pub fn analysis_panels(
                     let ty = m.value_type(a.value);
                     let name = &m.value(a.value).name;
                     let bytes = a.bytes?;
-                    let offset = a.offset?;
+                    let offset = a.offset.as_ref()?.fixed()?;
                     Some(PlotBuffer {
                         label: name.to_string(),
                         tooltip: format!(

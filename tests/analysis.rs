@@ -170,7 +170,11 @@ fn check_pools(m: &Module, f: &FunctionReport, min_align: u64) {
         );
         for (i, &x) in pool.members.iter().enumerate() {
             let a = &f.allocations[x];
-            let (off, bytes, live) = (a.offset.unwrap(), a.bytes.unwrap(), a.live.unwrap());
+            let (off, bytes, live) = (
+                a.offset.as_ref().and_then(|o| o.fixed()).unwrap(),
+                a.bytes.unwrap(),
+                a.live.unwrap(),
+            );
             let name = &m.value(a.value).name;
             assert_eq!(
                 off % min_align.max(a.align),
@@ -185,7 +189,11 @@ fn check_pools(m: &Module, f: &FunctionReport, min_align: u64) {
             );
             for &y in &pool.members[i + 1..] {
                 let b = &f.allocations[y];
-                let (boff, bbytes, blive) = (b.offset.unwrap(), b.bytes.unwrap(), b.live.unwrap());
+                let (boff, bbytes, blive) = (
+                    b.offset.as_ref().and_then(|o| o.fixed()).unwrap(),
+                    b.bytes.unwrap(),
+                    b.live.unwrap(),
+                );
                 let together = live.start <= blive.end && blive.start <= live.end;
                 let shared = off < boff + bbytes && boff < off + bytes && bytes > 0 && bbytes > 0;
                 assert!(

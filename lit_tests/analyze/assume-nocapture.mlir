@@ -40,7 +40,7 @@ func.func @opaque_users() {
 // BOTH:      total: 3 allocations, 2 pooled
 // BOTH-NEXT: not pooled: unknown-op 1
 
-// JSON: allocation {"value":"%r",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},
-// JSON-NEXT: allocation {"value":"%w",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},
-// JSON-NEXT: allocation {"value":"%k",{{.*}}"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,
+// JSON: allocation {"value":"%r",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,
+// JSON-NEXT: allocation {"value":"%w",{{.*}}"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,
+// JSON-NEXT: allocation {"value":"%k",{{.*}}"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,
 // JSON-NEXT: conflicts []

@@ -48,9 +48,9 @@ func.func @straight_after_bufferize(%arg0: memref<16xf32>, %c: i1) -> memref<16x
 // JSON-LABEL: function {"name":"straight_after_bufferize"
 // JSON:      allocation {"value":"%a",{{.*}}"live":[2,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,
 // JSON-NEXT: allocation {"value":"%b",{{.*}}"live":[4,7],"eligible":true,"reason":null,"all_reasons":[],"detail":null,
-// JSON-NEXT: allocation {"value":"%ret",{{.*}}"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return"],"detail":null,"offset":null,
-// JSON-NEXT: allocation {"value":"%kept",{{.*}}"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,
-// JSON-NEXT: allocation {"value":"%yielded",{{.*}}"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,
+// JSON-NEXT: allocation {"value":"%ret",{{.*}}"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return"],"detail":null,"offset":null,"run_time_offset":null,
+// JSON-NEXT: allocation {"value":"%kept",{{.*}}"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,
+// JSON-NEXT: allocation {"value":"%yielded",{{.*}}"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%later",{{.*}}"eligible":true,
 // JSON-NEXT: conflicts []
 

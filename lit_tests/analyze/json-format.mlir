@@ -1,6 +1,6 @@
 // The JSON report as printed: one document, two-space indentation, keys in this order, sizes
-// and intervals as numbers, `null` where there is no value (a dynamic size, no offset, no
-// reason), and the reason counts keyed by code in the order of precedence.
+// and intervals as numbers, `null` where there is no value (no offset, no reason; `bytes`
+// of a size known only at run time, which `size` gives as an expression), and the reason counts keyed by code in the order of precedence.
 // RUN: bufreuse --analyze --format=json %s | FileCheck --strict-whitespace --match-full-lines %s
 
 func.func @json(%n: index) -> memref<?xf32> {
@@ -29,7 +29,8 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "alignment": 64,
 // CHECK-NEXT:          "lower_bound": 16,
 // CHECK-NEXT:          "proven_optimal": true,
-// CHECK-NEXT:          "allocations": 2
+// CHECK-NEXT:          "allocations": 2,
+// CHECK-NEXT:          "run_time_allocations": 0
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
 // CHECK-NEXT:      "allocations": [
@@ -38,6 +39,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "op": "memref.alloc",
 // CHECK-NEXT:          "type": "memref<2xf64>",
 // CHECK-NEXT:          "bytes": 16,
+// CHECK-NEXT:          "size": null,
 // CHECK-NEXT:          "line": 7,
 // CHECK-NEXT:          "column": 3,
 // CHECK-NEXT:          "live": [
@@ -49,6 +51,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "all_reasons": [],
 // CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
+// CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 8
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
@@ -56,6 +59,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "op": "memref.alloc",
 // CHECK-NEXT:          "type": "memref<2xf64>",
 // CHECK-NEXT:          "bytes": 16,
+// CHECK-NEXT:          "size": null,
 // CHECK-NEXT:          "line": 8,
 // CHECK-NEXT:          "column": 3,
 // CHECK-NEXT:          "live": [
@@ -67,6 +71,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "all_reasons": [],
 // CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
+// CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 8
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
@@ -74,6 +79,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "op": "memref.alloc",
 // CHECK-NEXT:          "type": "memref<?xf32>",
 // CHECK-NEXT:          "bytes": null,
+// CHECK-NEXT:          "size": "4*%n",
 // CHECK-NEXT:          "line": 9,
 // CHECK-NEXT:          "column": 3,
 // CHECK-NEXT:          "live": [
@@ -81,20 +87,20 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:            5
 // CHECK-NEXT:          ],
 // CHECK-NEXT:          "eligible": false,
-// CHECK-NEXT:          "reason": "dynamic-shape",
+// CHECK-NEXT:          "reason": "escapes-return",
 // CHECK-NEXT:          "all_reasons": [
-// CHECK-NEXT:            "dynamic-shape",
 // CHECK-NEXT:            "escapes-return",
 // CHECK-NEXT:            "no-dealloc"
 // CHECK-NEXT:          ],
 // CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": null,
+// CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 4
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ]
 // CHECK-NEXT:    }
 // CHECK-NEXT:  ],
 // CHECK-NEXT:  "reasons": {
-// CHECK-NEXT:    "dynamic-shape": 1
+// CHECK-NEXT:    "escapes-return": 1
 // CHECK-NEXT:  }
 // CHECK-NEXT:}

@@ -54,10 +54,10 @@ func.func @nested(%c: i1, %n: index) -> f32 {
 // CHECK: total: 5 allocations, 5 pooled
 
 // JSON-LABEL: function {"name":"nested","peak_live_bytes":192,"naive_bytes":320,"pool_bytes":192,"peak_point":5}
-// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":17,"column":3,"live":[3,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":18,"column":3,"live":[4,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%t0","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":19,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":26,"column":5,"live":[12,13],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
-// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"line":30,"column":3,"live":[16,17],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"alignment":4}
+// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[3,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[4,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%t0","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":5,"live":[12,13],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":30,"column":3,"live":[16,17],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {}

@@ -7,9 +7,9 @@
 // RUN: FileCheck --check-prefix=REPORT --input-file=%t.plain.txt %s
 
 func.func private @sink(memref<8xf32>)
-
-func.func @remarks(%n: index) {
+func.func @remarks(%sizes: memref<1xindex>) {
   %c0 = arith.constant 0 : index
+  %n = memref.load %sizes[%c0] : memref<1xindex>
   %f = arith.constant 1.0 : f32
   %ok1 = memref.alloc() : memref<8xf32>
   %ok2 = memref.alloc() : memref<8xf32>
@@ -32,9 +32,12 @@ func.func @remarks(%n: index) {
 // CHECK:      {{^}}{{.*}}remarks.mlir:16:3: remark: %leak cannot share memory [no-dealloc]: it is never deallocated{{$}}
 // CHECK-NEXT: {{^}}  %leak = memref.alloc() : memref<8xf32>{{$}}
 // CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
-// CHECK-NEXT: {{^}}{{.*}}remarks.mlir:17:3: remark: %dyn cannot share memory [dynamic-shape]: its shape is not static{{$}}
+// CHECK-NEXT: {{^}}{{.*}}remarks.mlir:17:3: remark: %dyn cannot share memory [size-not-available]: its size is not known at the start of the function, where the pool is allocated{{$}}
 // CHECK-NEXT: {{^}}  %dyn = memref.alloc(%n) : memref<?xf32>{{$}}
 // CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
+// CHECK-NEXT: {{^}}{{.*}}remarks.mlir:12:3: note: its size depends on this op ('memref.load'){{$}}
+// CHECK-NEXT: {{^}}  %n = memref.load %sizes[%c0] : memref<1xindex>{{$}}
+// CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
 // CHECK-NEXT: {{^}}{{.*}}remarks.mlir:18:3: remark: %called cannot share memory [escapes-call]: it or an alias is passed to a call (@sink argument #0 is an external declaration without llvm.nocapture){{$}}
 // CHECK-NEXT: {{^}}  %called = memref.alloc() : memref<8xf32>{{$}}
 // CHECK-NEXT: {{^}}  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^{{$}}
@@ -48,5 +51,5 @@ func.func @remarks(%n: index) {
 // REPORT: %ok1 {{.*}} pooled
 // REPORT: %ok2 {{.*}} pooled
 // REPORT: %leak {{.*}} no-dealloc -
-// REPORT: %dyn {{.*}} dynamic-shape -
+// REPORT: %dyn {{.*}} size-not-available -
 // REPORT: %called {{.*}} escapes-call -

@@ -43,7 +43,7 @@ func.func @constant_true(%arg0: memref<16xf32>, %cond: i1) -> memref<16xf32> {
 // REPORT-NEXT: %e {{.*}} pooled
 // REPORT-NEXT: %r {{.*}} escapes-return -
 
-// JSON:      allocation {"value":"%d",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],"detail":null,"offset":null,
+// JSON:      allocation {"value":"%d",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],"detail":null,"offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%e",{{.*}}"eligible":true,
 // JSON-NEXT: allocation {"value":"%r",{{.*}}"reason":"escapes-return","all_reasons":["escapes-return","no-dealloc","conditional-dealloc"],
 // JSON-NEXT: conflicts []

@@ -22,8 +22,9 @@ func.func @alloca() {
   return
 }
 
-func.func @dynamic_shape(%n: index) {
+func.func @size_not_available(%sizes: memref<1xindex>) {
   %c0 = arith.constant 0 : index
+  %n = memref.load %sizes[%c0] : memref<1xindex>
   %f = arith.constant 1.0 : f32
   %p = memref.alloc() : memref<16xf32>
   %q = memref.alloc() : memref<16xf32>
@@ -277,7 +278,7 @@ func.func @use_after_dealloc() -> f32 {
 // CHECK:         memref.dealloc [[POOL]] : memref<128xi8>
 // CHECK-NEXT:    return
 
-// CHECK-LABEL: func.func @dynamic_shape(
+// CHECK-LABEL: func.func @size_not_available(
 // CHECK:         [[POOL:%[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 // CHECK:         %p = memref.view [[POOL]]
 // CHECK-NEXT:    %q = memref.view [[POOL]]
@@ -442,8 +443,8 @@ func.func @use_after_dealloc() -> f32 {
 
 // REASON-LABEL: func @alloca:
 // REASON: %k {{.*}} alloca -
-// REASON-LABEL: func @dynamic_shape:
-// REASON: %k {{.*}} dynamic-shape -
+// REASON-LABEL: func @size_not_available:
+// REASON: %k {{.*}} size-not-available -
 // REASON-LABEL: func @non_identity_layout:
 // REASON: %k {{.*}} non-identity-layout -
 // REASON-LABEL: func @unsupported_element_type:

@@ -8,6 +8,7 @@
 use super::calls::{CallCapture, Summaries};
 use super::points::{Interval, Points, ancestor_in};
 use super::reason::Reason;
+use super::size::{self, DynamicSize};
 use super::uses::Uses;
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{Module, OpId, ValueId};
@@ -37,8 +38,36 @@ pub struct Allocation {
     pub align_attr: Option<u64>,
     /// Memory space attribute of its type.
     pub memory_space: Option<Attr>,
-    /// Planned offset in its function's pool, when pooled.
-    pub offset: Option<u64>,
+    /// Its byte size when a dimension is dynamic and dynamic pools are on.
+    pub dynamic: Option<DynamicSize>,
+    /// Where it lies in its function's pool, when pooled.
+    pub offset: Option<Offset>,
+}
+
+/// Where a pooled allocation lies in its pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Offset {
+    /// A byte offset planned at compile time.
+    Fixed(u64),
+    /// Computed when the function runs (the allocation's size is only known then): the
+    /// lowest multiple of `align` at or above `base` and at or above the end of each
+    /// allocation in `above` (indices into the function's allocations, placed before this
+    /// one).
+    Above {
+        base: u64,
+        above: Vec<usize>,
+        align: u64,
+    },
+}
+
+impl Offset {
+    /// The byte offset, when it is planned at compile time.
+    pub fn fixed(&self) -> Option<u64> {
+        match self {
+            Offset::Fixed(o) => Some(*o),
+            Offset::Above { .. } => None,
+        }
+    }
 }
 
 impl Allocation {
@@ -81,6 +110,8 @@ pub struct Context<'a> {
     /// The IR has no deallocs yet (straight after bufferization): an allocation without a
     /// dealloc is freed by a later pass, after its last use.
     pub before_dealloc: bool,
+    /// Allocations with dynamic dimensions may be pooled (offsets computed at run time).
+    pub dynamic_pools: bool,
 }
 
 /// Ops that make an alias of their first operand: result 0 (or every result) views the same
@@ -420,8 +451,18 @@ fn analyze_one(
         reasons.push(Cause::new(Reason::UnknownOp, None));
         return finish(value, op, None, None, reasons, Vec::new(), None, elem_bytes);
     };
+    let mut dynamic = None;
     if mt.has_dynamic_dims() {
-        reasons.push(Cause::new(Reason::DynamicShape, None));
+        let size = elem_bytes.and_then(|e| DynamicSize::of(m, op, e));
+        match size {
+            Some(size) if cx.dynamic_pools && &*m.op(op).name == "memref.alloc" => {
+                if let Some(at) = size::unavailable(m, func, op, &size) {
+                    reasons.push(Cause::new(Reason::SizeNotAvailable, at));
+                }
+                dynamic = Some(size);
+            }
+            _ => reasons.push(Cause::new(Reason::DynamicShape, None)),
+        }
     }
     if !identity_layout(m, mt) {
         reasons.push(Cause::new(Reason::NonIdentityLayout, None));
@@ -542,6 +583,7 @@ fn analyze_one(
         elem_bytes,
     );
     a.freed_operands = freed_operands;
+    a.dynamic = dynamic;
     a
 }
 
@@ -570,6 +612,7 @@ fn finish(
         align: elem_bytes.unwrap_or(1).max(1),
         align_attr: None, // set by the caller, which reports a bad attribute
         memory_space: mt.and_then(|t| t.memory_space.clone()),
+        dynamic: None,
         offset: None,
     }
 }

@@ -8,13 +8,15 @@ pub mod lifetime;
 pub mod points;
 pub mod reason;
 pub mod report;
+pub mod size;
 pub mod uses;
 
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
+use crate::plan::dynamic::Lifetime;
 use crate::plan::{self, Buffer, PlanOptions};
-pub use lifetime::Allocation;
+pub use lifetime::{Allocation, Offset};
 use points::{Interval, Points};
 use reason::Reason;
 use std::collections::HashSet;
@@ -36,6 +38,8 @@ pub struct Options {
     /// The IR is straight from bufferization, before any dealloc is placed: allocations
     /// without a dealloc may be pooled, and pools get no dealloc (`--before-dealloc`).
     pub before_dealloc: bool,
+    /// Pool allocations with dynamic dimensions, at offsets computed at run time.
+    pub dynamic_pools: bool,
 }
 
 impl Default for Options {
@@ -48,6 +52,7 @@ impl Default for Options {
             assume_nocapture: HashSet::new(),
             pool_all: false,
             before_dealloc: false,
+            dynamic_pools: true,
         }
     }
 }
@@ -64,8 +69,11 @@ pub struct Pool {
     pub lower_bound: u64,
     pub proven_optimal: bool,
     pub timed_out: bool,
-    /// Indices into `FunctionReport::allocations`.
+    /// Indices into `FunctionReport::allocations` of the members planned at compile time.
     pub members: Vec<usize>,
+    /// The members whose sizes are known only at run time, in the order their offsets are
+    /// computed: each above `size` (the planned part) and above the earlier ones it meets.
+    pub dynamic: Vec<usize>,
 }
 
 /// The analysis of one function.
@@ -105,6 +113,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         assume_nocapture: &opts.assume_nocapture,
         calls: &calls,
         before_dealloc: opts.before_dealloc,
+        dynamic_pools: opts.dynamic_pools,
     };
     let mut errors = Vec::new();
     let mut analysis = Analysis {
@@ -373,7 +382,7 @@ fn plan_function(
     let eligible: Vec<usize> = (0..allocations.len())
         .filter(|&i| {
             let a = &allocations[i];
-            a.eligible() && a.bytes.is_some() && a.live.is_some()
+            a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()) && a.live.is_some()
         })
         .collect();
     let items: Vec<(Interval, u64)> = eligible
@@ -408,99 +417,70 @@ fn plan_function(
     }
     let mut pools = Vec::new();
     let name = m.sym_name(func).unwrap_or_default();
-    for (space, members) in groups {
-        if members.len() < 2 {
+    for (space, group) in groups {
+        let (statics, dynamics): (Vec<usize>, Vec<usize>) = group
+            .into_iter()
+            .partition(|&i| allocations[i].bytes.is_some());
+        let planned = plan_static(m, func, &name, statics, &allocations, opts, errors);
+        // Buffers of run-time size join the pool above its planned part: two of them can
+        // share memory, one saves its own malloc.
+        let with_dynamic = dynamics.len() >= 2 || (!dynamics.is_empty() && planned.is_some());
+        if planned.is_none() && !with_dynamic {
             continue;
         }
-        // A pool larger than the buffers it replaces would cost memory instead of saving it
-        // (offsets rounded up to the alignment can cost more than reuse gains for small
-        // buffers): the smallest members then stay separate allocations, until the pool
-        // saves memory or fewer than two members are left.
-        let candidates = members.clone();
-        let mut members = members;
-        // The configured planner (with its search budget) runs once per pool; later rounds,
-        // after members were dropped, use the greedy placer, so the time a function takes is
-        // bounded by one search however many rounds it needs.
-        let mut plan_opts = opts.plan.clone();
-        let planned = loop {
-            if members.len() < 2 {
-                break None;
-            }
-            let buffers = buffers_of(&members, &allocations, opts.alignment);
-            let replaced = buffers
-                .iter()
-                .fold(0u64, |acc, b| acc.saturating_add(b.size));
-            // The planner's lower bound counts alignment: above the bytes replaced, no plan
-            // of these members can save memory.
-            let hopeless = !opts.pool_all && plan::lower_bound(&buffers) > replaced;
-            if hopeless {
-                drop_smallest(&mut members, &allocations);
-                continue;
-            }
-            let result = match plan::plan(&buffers, &plan_opts) {
-                Ok(p) => p,
-                Err(e) => {
-                    errors.push(Diagnostic::error(
-                        m.op(func).name_span,
-                        format!("cannot plan the pool of @{name}: {e}"),
-                    ));
-                    break None;
-                }
-            };
-            // Every plan is checked by the independent checker before it is used.
-            if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
+        let mut pool = Pool {
+            memory_space: space,
+            size: 0,
+            align: opts.alignment,
+            lower_bound: 0,
+            proven_optimal: true,
+            timed_out: false,
+            members: Vec::new(),
+            dynamic: Vec::new(),
+        };
+        if let Some((members, result)) = planned {
+            if let Some(cap) = opts.capacity
+                && result.peak > cap
+            {
                 errors.push(Diagnostic::error(
                     m.op(func).name_span,
                     format!(
-                        "internal error: the plan for @{name} failed the checker: {violations:?}"
+                        "@{name} needs a pool of {} bytes, more than --capacity={cap} (lower bound {} bytes)",
+                        result.peak, result.lower_bound
                     ),
                 ));
-                break None;
             }
-            if result.peak <= replaced || opts.pool_all {
-                break Some(result);
+            for (k, &i) in members.iter().enumerate() {
+                allocations[i].offset = Some(Offset::Fixed(result.offsets[k]));
             }
-            if plan_opts.strategy != plan::Strategy::Naive {
-                plan_opts.strategy = plan::Strategy::Greedy;
-            }
-            drop_smallest(&mut members, &allocations);
-        };
-        let Some(mut result) = planned else {
-            continue;
-        };
-        if !opts.pool_all && members.len() < candidates.len() {
-            readmit(&candidates, &mut members, &mut result, &allocations, opts);
+            pool.size = result.peak;
+            pool.lower_bound = result.lower_bound;
+            pool.proven_optimal = result.proven_optimal;
+            pool.timed_out = result.timed_out;
+            pool.members = members;
+        }
+        if with_dynamic {
+            pool.dynamic = place_dynamic(
+                m,
+                func,
+                &name,
+                &dynamics,
+                pool.size,
+                &mut allocations,
+                opts,
+                errors,
+            );
         }
         // The pool's own alignment must cover what every member's offset was aligned for
         // (its alignment attribute and its element size), or offsets aligned relative to the
         // pool would not be aligned in memory.
-        let align = members
+        pool.align = pool
+            .members
             .iter()
+            .chain(&pool.dynamic)
             .map(|&i| allocations[i].align)
             .fold(opts.alignment, u64::max);
-        if let Some(cap) = opts.capacity
-            && result.peak > cap
-        {
-            errors.push(Diagnostic::error(
-                m.op(func).name_span,
-                format!(
-                    "@{name} needs a pool of {} bytes, more than --capacity={cap} (lower bound {} bytes)",
-                    result.peak, result.lower_bound
-                ),
-            ));
-        }
-        for (k, &i) in members.iter().enumerate() {
-            allocations[i].offset = Some(result.offsets[k]);
-        }
-        pools.push(Pool {
-            memory_space: space,
-            size: result.peak,
-            align,
-            lower_bound: result.lower_bound,
-            proven_optimal: result.proven_optimal,
-            timed_out: result.timed_out,
-            members,
-        });
+        pools.push(pool);
     }
     let pool_bytes = pools.iter().map(|p| p.size).sum();
     FunctionReport {
@@ -513,6 +493,143 @@ fn plan_function(
         naive_bytes,
         pool_bytes,
     }
+}
+
+/// Plans the allocations of static size of one pool: the members kept (at least two) and
+/// their plan, or `None` when no pool of them saves memory.
+fn plan_static(
+    m: &Module,
+    func: OpId,
+    name: &str,
+    members: Vec<usize>,
+    allocations: &[Allocation],
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(Vec<usize>, plan::Plan)> {
+    if members.len() < 2 {
+        return None;
+    }
+    // A pool larger than the buffers it replaces would cost memory instead of saving it
+    // (offsets rounded up to the alignment can cost more than reuse gains for small
+    // buffers): the smallest members then stay separate allocations, until the pool
+    // saves memory or fewer than two members are left.
+    let candidates = members.clone();
+    let mut members = members;
+    // The configured planner (with its search budget) runs once per pool; later rounds,
+    // after members were dropped, use the greedy placer, so the time a function takes is
+    // bounded by one search however many rounds it needs.
+    let mut plan_opts = opts.plan.clone();
+    let mut result = loop {
+        if members.len() < 2 {
+            return None;
+        }
+        let buffers = buffers_of(&members, allocations, opts.alignment);
+        let replaced = buffers
+            .iter()
+            .fold(0u64, |acc, b| acc.saturating_add(b.size));
+        // The planner's lower bound counts alignment: above the bytes replaced, no plan
+        // of these members can save memory.
+        let hopeless = !opts.pool_all && plan::lower_bound(&buffers) > replaced;
+        if hopeless {
+            drop_smallest(&mut members, allocations);
+            continue;
+        }
+        let result = match plan::plan(&buffers, &plan_opts) {
+            Ok(p) => p,
+            Err(e) => {
+                errors.push(Diagnostic::error(
+                    m.op(func).name_span,
+                    format!("cannot plan the pool of @{name}: {e}"),
+                ));
+                return None;
+            }
+        };
+        // Every plan is checked by the independent checker before it is used.
+        if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!("internal error: the plan for @{name} failed the checker: {violations:?}"),
+            ));
+            return None;
+        }
+        if result.peak <= replaced || opts.pool_all {
+            break result;
+        }
+        if plan_opts.strategy != plan::Strategy::Naive {
+            plan_opts.strategy = plan::Strategy::Greedy;
+        }
+        drop_smallest(&mut members, allocations);
+    };
+    if !opts.pool_all && members.len() < candidates.len() {
+        readmit(&candidates, &mut members, &mut result, allocations, opts);
+    }
+    Some((members, result))
+}
+
+/// Places the allocations of run-time size of one pool above its planned part (`base`
+/// bytes): sets their offsets and returns them in the order their offsets are computed.
+/// The placement is checked, like every plan, for sizes drawn from a fixed sequence.
+#[allow(clippy::too_many_arguments)]
+fn place_dynamic(
+    m: &Module,
+    func: OpId,
+    name: &str,
+    members: &[usize],
+    base: u64,
+    allocations: &mut [Allocation],
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
+    let lifetimes: Vec<Lifetime> = members
+        .iter()
+        .map(|&i| {
+            let a = &allocations[i];
+            let (start, end) = a
+                .live
+                .expect("eligible allocations have an interval")
+                .to_half_open();
+            Lifetime {
+                start,
+                end,
+                align: a.align.max(opts.alignment),
+            }
+        })
+        .collect();
+    let placement = plan::dynamic::place(&lifetimes);
+    for round in 0..4u64 {
+        let sizes: Vec<u64> = members
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let factor = allocations[i].dynamic.as_ref().map_or(1, |d| d.factor);
+                factor.saturating_mul((k as u64 * 7 + round * 13) % 23 + round)
+            })
+            .collect();
+        let checked =
+            plan::dynamic::evaluate(&lifetimes, &placement, base, &sizes).map(|(offsets, _)| {
+                plan::check::check(&plan::dynamic::with_sizes(&lifetimes, &sizes), &offsets)
+            });
+        if !matches!(checked, Some(Ok(_))) {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!(
+                    "internal error: the run-time placement for @{name} failed the checker: {checked:?}"
+                ),
+            ));
+            return Vec::new();
+        }
+    }
+    let mut order = Vec::with_capacity(members.len());
+    for &k in &placement.order {
+        let i = members[k];
+        allocations[i].offset = Some(Offset::Above {
+            base,
+            above: placement.above[k].iter().map(|&j| members[j]).collect(),
+            align: lifetimes[k].align,
+        });
+        order.push(i);
+    }
+    order
 }
 
 #[cfg(test)]

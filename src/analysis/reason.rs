@@ -7,8 +7,13 @@
 pub enum Reason {
     /// A `memref.alloca`: stack memory, reported but not pooled.
     Alloca,
-    /// A dimension is dynamic (`?`) or the memref is unranked.
+    /// A dimension is dynamic (`?`) and dynamic pools are off (`--no-dynamic-pools`), or
+    /// the size cannot be computed from the dimensions.
     DynamicShape,
+    /// A dimension is dynamic and its size cannot be computed where the pool is allocated
+    /// (the start of the function): it depends on a value computed later, or the allocation
+    /// may not run at all.
+    SizeNotAvailable,
     /// The type has a layout that is not the identity.
     NonIdentityLayout,
     /// The element type has no known byte size.
@@ -44,9 +49,10 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, in order of precedence.
-    pub const ALL: [Reason; 17] = [
+    pub const ALL: [Reason; 18] = [
         Reason::Alloca,
         Reason::DynamicShape,
+        Reason::SizeNotAvailable,
         Reason::NonIdentityLayout,
         Reason::UnsupportedElementType,
         Reason::ParallelRegion,
@@ -69,6 +75,7 @@ impl Reason {
         match self {
             Reason::Alloca => "alloca",
             Reason::DynamicShape => "dynamic-shape",
+            Reason::SizeNotAvailable => "size-not-available",
             Reason::NonIdentityLayout => "non-identity-layout",
             Reason::UnsupportedElementType => "unsupported-element-type",
             Reason::ParallelRegion => "parallel-region",
@@ -92,6 +99,9 @@ impl Reason {
         match self {
             Reason::Alloca => "it is a stack allocation (memref.alloca)",
             Reason::DynamicShape => "its shape is not static",
+            Reason::SizeNotAvailable => {
+                "its size is not known at the start of the function, where the pool is allocated"
+            }
             Reason::NonIdentityLayout => "its type has a non-identity layout",
             Reason::UnsupportedElementType => "its element type has no known byte size",
             Reason::ParallelRegion => "it is inside a region that may run concurrently",
@@ -133,6 +143,7 @@ impl Reason {
             Reason::ConditionalDealloc => "freed or retained here",
             Reason::UseAfterDealloc => "used here after the dealloc",
             Reason::ParallelRegion => "inside this op",
+            Reason::SizeNotAvailable => "its size depends on this op",
             _ => "here",
         }
     }

@@ -3,9 +3,9 @@
 
 use super::lifetime::Cause;
 use super::reason::Reason;
-use super::{Analysis, FunctionReport};
+use super::{Analysis, FunctionReport, Offset};
 use crate::diag::Diagnostic;
-use crate::ir::Module;
+use crate::ir::{Module, OpId};
 use crate::source::SourceFile;
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -101,7 +101,11 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             [
                 m.value(a.value).name.to_string(),
                 m.value_type(a.value).to_string(),
-                a.bytes.map_or("-".to_string(), human_bytes),
+                match (&a.bytes, &a.dynamic) {
+                    (Some(b), _) => human_bytes(*b),
+                    (None, Some(d)) => format!("{} B", d.describe(m)),
+                    (None, None) => "-".to_string(),
+                },
                 a.live
                     .map_or("-".to_string(), |l| format!("[{}, {}]", l.start, l.end)),
                 line.to_string(),
@@ -113,7 +117,23 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                     None => "eligible (not pooled: no saving)".to_string(),
                     Some(r) => r.code().to_string(),
                 },
-                a.offset.map_or("-".to_string(), |o| o.to_string()),
+                match &a.offset {
+                    None => "-".to_string(),
+                    Some(Offset::Fixed(o)) => o.to_string(),
+                    Some(Offset::Above { base, above, align }) if above.is_empty() => {
+                        crate::plan::dynamic::align_up(*base, *align)
+                            .map_or("-".to_string(), |o| o.to_string())
+                    }
+                    Some(Offset::Above { base, above, .. }) => {
+                        let mut parts = vec![base.to_string()];
+                        parts.extend(
+                            above
+                                .iter()
+                                .map(|&j| format!("end {}", m.value(f.allocations[j].value).name)),
+                        );
+                        format!("max({})", parts.join(", "))
+                    }
+                },
             ]
         })
         .collect();
@@ -154,9 +174,14 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
         let _ = write!(out, " at point {p} ({})", live_at_peak.join(", "));
     }
     out.push('\n');
+    let run_time_part = if f.pools.iter().any(|p| !p.dynamic.is_empty()) {
+        " + run-time part"
+    } else {
+        ""
+    };
     let _ = write!(
         out,
-        "  naive: {}, pool: {}",
+        "  naive: {}, pool: {}{run_time_part}",
         human_bytes(f.naive_bytes),
         human_bytes(f.pool_bytes)
     );
@@ -170,14 +195,33 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
         );
     }
     out.push('\n');
+    let run_time: Vec<String> = f
+        .pools
+        .iter()
+        .flat_map(|p| &p.dynamic)
+        .filter_map(|&i| f.allocations[i].dynamic.as_ref().map(|d| d.describe(m)))
+        .collect();
+    if !run_time.is_empty() {
+        let _ = writeln!(
+            out,
+            "  of run-time size: {} pooled, {} B without sharing; offsets computed at function entry",
+            run_time.len(),
+            run_time.join(" + ")
+        );
+    }
     for p in &f.pools {
         let space = p
             .memory_space
             .as_ref()
             .map_or("default".to_string(), ToString::to_string);
+        let run_time = if p.dynamic.is_empty() {
+            String::new()
+        } else {
+            format!(" and {} of run-time size above them", p.dynamic.len())
+        };
         let _ = writeln!(
             out,
-            "  pool ({space} memory space): {} B for {} allocations, alignment {}, lower bound {} B{}",
+            "  pool ({space} memory space): {} B for {} allocations{run_time}, alignment {}, lower bound {} B{}",
             p.size,
             p.members.len(),
             p.align,
@@ -210,6 +254,10 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                     o.insert("op".into(), json!(&*m.op(a.op).name));
                     o.insert("type".into(), json!(m.value_type(a.value).to_string()));
                     o.insert("bytes".into(), json!(a.bytes));
+                    o.insert(
+                        "size".into(),
+                        json!(a.dynamic.as_ref().map(|d| d.describe(m))),
+                    );
                     o.insert("line".into(), json!(line));
                     o.insert("column".into(), json!(column));
                     o.insert(
@@ -231,7 +279,24 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                         "detail".into(),
                         json!(a.reasons.first().and_then(|c| cause_detail(m, c))),
                     );
-                    o.insert("offset".into(), json!(a.offset));
+                    o.insert(
+                        "offset".into(),
+                        json!(a.offset.as_ref().and_then(Offset::fixed)),
+                    );
+                    o.insert(
+                        "run_time_offset".into(),
+                        match &a.offset {
+                            Some(Offset::Above { base, above, align }) => json!({
+                                "base": base,
+                                "above": above
+                                    .iter()
+                                    .map(|&j| &*m.value(f.allocations[j].value).name)
+                                    .collect::<Vec<_>>(),
+                                "align": align,
+                            }),
+                            _ => Value::Null,
+                        },
+                    );
                     o.insert("alignment".into(), json!(a.align));
                     Value::Object(o)
                 })
@@ -247,6 +312,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                         "lower_bound": p.lower_bound,
                         "proven_optimal": p.proven_optimal,
                         "allocations": p.members.len(),
+                        "run_time_allocations": p.dynamic.len(),
                     })
                 })
                 .collect();
@@ -296,6 +362,18 @@ fn cause_detail(m: &Module, cause: &Cause) -> Option<String> {
     }
 }
 
+/// Whether `op` is nested in a region of `outer`.
+fn encloses(m: &Module, outer: OpId, op: OpId) -> bool {
+    let mut up = m.parent_op(op);
+    while let Some(p) = up {
+        if p == outer {
+            return true;
+        }
+        up = m.parent_op(p);
+    }
+    false
+}
+
 /// One remark per allocation that may not be pooled, with a note at the op that caused it
 /// (and, for a call that captures it, one at the op in the callee that does).
 pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
@@ -318,10 +396,14 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
             let mut d = Diagnostic::remark(m.op(a.op).span, message);
             if let Some(c) = cause.at {
                 let op = m.op(c);
-                d = d.with_note(
-                    Some(op.span),
-                    format!("{} ('{}')", reason.culprit_note(), op.name),
-                );
+                // An allocation inside the op at fault (a loop, a branch) may not run.
+                let inside = reason == Reason::SizeNotAvailable && encloses(m, c, a.op);
+                let note = if inside {
+                    "inside this op, which may not run it"
+                } else {
+                    reason.culprit_note()
+                };
+                d = d.with_note(Some(op.span), format!("{note} ('{}')", op.name));
             }
             if let Some(call) = &cause.call
                 && let Some(inner) = call.why.at()

@@ -16,6 +16,7 @@
 pub mod check;
 pub mod cli;
 mod csv;
+pub mod dynamic;
 mod graph;
 mod greedy;
 mod search;

@@ -10,13 +10,13 @@
 
 pub mod verify;
 
-use crate::analysis::{Analysis, FunctionReport};
+use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{
     BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
 };
 use crate::source::Span;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What the rewrite did to one function, for `--stats`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -139,7 +139,11 @@ fn rewrite_function(
             let off = if sabotage.break_plan {
                 0
             } else {
-                f.allocations[i].offset.expect("pooled")
+                f.allocations[i]
+                    .offset
+                    .as_ref()
+                    .and_then(Offset::fixed)
+                    .expect("pooled at a planned offset")
             };
             if let std::collections::btree_map::Entry::Vacant(e) = offsets.entry(off) {
                 let name = fresh_name(names, &format!("%pool_off{off}"));
@@ -163,41 +167,67 @@ fn rewrite_function(
     let mut replaced: Vec<(OpId, OpId)> = Vec::new();
     // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
     let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
+    let mut prologue_ir = Prologue {
+        names,
+        ops: prologue,
+        span,
+        constants: BTreeMap::new(),
+        copies: HashMap::new(),
+    };
     for pool in &f.pools {
+        // Offsets and size of the part computed at run time, before the pool is allocated.
+        let (run_time_offsets, size) = if pool.dynamic.is_empty() {
+            (HashMap::new(), None)
+        } else {
+            let (offs, size) = prologue_ir.dynamic_offsets(m, f, pool, sabotage);
+            (offs, Some(size))
+        };
         let ty = Type::MemRef(Box::new(MemRefType {
-            shape: Some(vec![Dim::Static(pool.size)]),
+            shape: Some(vec![match size {
+                Some(_) => Dim::Dynamic,
+                None => Dim::Static(pool.size),
+            }]),
             elem: Type::i(8),
             layout: None,
             memory_space: pool.memory_space.clone(),
         }));
-        let name = fresh_name(names, "%pool");
+        let name = fresh_name(prologue_ir.names, "%pool");
         pool_names.push(name.to_string());
         let props = vec![
             (
                 "alignment".into(),
                 Attr::int(pool.align as i64, Type::i(64)),
             ),
-            ("operandSegmentSizes".into(), Attr::dense_i32(&[0, 0])),
+            (
+                "operandSegmentSizes".into(),
+                Attr::dense_i32(&[i64::from(size.is_some()), 0]),
+            ),
         ];
         let (alloc, res) = new_op(
             m,
             "memref.alloc",
-            vec![],
+            size.into_iter().collect(),
             props,
             vec![(name, ty.clone())],
             span,
         );
-        prologue.push(alloc);
+        prologue_ir.ops.push(alloc);
         let pool_value = res[0];
         pool_values.push((pool_value, ty));
-        for &i in &pool.members {
+        for &i in pool.members.iter().chain(&pool.dynamic) {
             let a = &f.allocations[i];
-            let off = if sabotage.break_plan {
-                0
-            } else {
-                a.offset.expect("pooled")
+            let (offset, sizes) = match &a.dynamic {
+                Some(d) => (run_time_offsets[&i], d.operands.clone()),
+                None => {
+                    let off = if sabotage.break_plan {
+                        0
+                    } else {
+                        a.offset.as_ref().and_then(Offset::fixed).expect("pooled")
+                    };
+                    (offsets[&off], Vec::new())
+                }
             };
-            let view = new_view(m, a.op, pool_value, offsets[&off]);
+            let view = new_view(m, a.op, pool_value, offset, &sizes);
             replaced.push((a.op, view));
             removed.extend(
                 a.deallocs
@@ -210,6 +240,7 @@ fn rewrite_function(
             }
         }
     }
+    let prologue = prologue_ir.ops;
     for (op, operands) in unfreed {
         match dealloc_without(m, op, &operands) {
             Some(new) => replaced.push((op, new)),
@@ -287,6 +318,164 @@ fn rewrite_function(
     pool_names
 }
 
+/// The ops that open the entry block: constants, the run-time offsets and sizes of the pools,
+/// and the pools.
+struct Prologue<'a> {
+    names: &'a mut HashSet<Box<str>>,
+    ops: Vec<OpId>,
+    span: Span,
+    /// Index constants other than planned offsets, by value.
+    constants: BTreeMap<i64, ValueId>,
+    /// Values of the function recomputed in the prologue (size operands and what they are
+    /// computed from), by original value.
+    copies: HashMap<ValueId, ValueId>,
+}
+
+impl Prologue<'_> {
+    /// An index constant.
+    fn constant(&mut self, m: &mut Module, value: i64) -> ValueId {
+        if let Some(&v) = self.constants.get(&value) {
+            return v;
+        }
+        let base = if value < 0 {
+            format!("%pool_mask{}", value.unsigned_abs())
+        } else {
+            format!("%pool_c{value}")
+        };
+        let name = fresh_name(self.names, &base);
+        let (op, res) = new_op(
+            m,
+            "arith.constant",
+            vec![],
+            vec![("value".into(), Attr::int(value, Type::Index))],
+            vec![(name, Type::Index)],
+            self.span,
+        );
+        self.ops.push(op);
+        self.constants.insert(value, res[0]);
+        res[0]
+    }
+
+    /// An `index` arith op of two values.
+    fn binary(&mut self, m: &mut Module, op: &str, a: ValueId, b: ValueId, name: &str) -> ValueId {
+        let name = fresh_name(self.names, name);
+        let (id, res) = new_op(
+            m,
+            op,
+            vec![a, b],
+            vec![],
+            vec![(name, Type::Index)],
+            self.span,
+        );
+        self.ops.push(id);
+        res[0]
+    }
+
+    /// `value` computed again in the prologue: the analysis made sure that it is an argument
+    /// of the entry block or computed from those by pure ops of the entry block
+    /// (`analysis::size`). Each op is copied once, operands first.
+    fn recompute(&mut self, m: &mut Module, value: ValueId) -> ValueId {
+        let mut stack = vec![(value, false)];
+        while let Some((v, operands_done)) = stack.pop() {
+            if self.copies.contains_key(&v) {
+                continue;
+            }
+            let op = match m.value(v).def {
+                ValueDef::Arg(..) => {
+                    self.copies.insert(v, v);
+                    continue;
+                }
+                ValueDef::Result(op, _) => op,
+            };
+            if !operands_done {
+                stack.push((v, true));
+                for &o in m.op(op).operands.iter().rev() {
+                    if !self.copies.contains_key(&o) {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let original = m.op(op).clone();
+            let operands: Vec<ValueId> = original.operands.iter().map(|o| self.copies[o]).collect();
+            let name = fresh_name(self.names, &m.value(v).name);
+            let id = OpId::new(m.ops.len());
+            let copy = ValueId::new(m.values.len());
+            m.values.push(ValueData {
+                ty: m.value(v).ty,
+                def: ValueDef::Result(id, 0),
+                name: ValueName::from(name),
+                span: self.span,
+            });
+            let mut groups = ResultGroups::None;
+            groups.push(1);
+            m.ops.push(OpData {
+                operands: operands.as_slice().into(),
+                results: [copy].as_slice().into(),
+                result_groups: groups,
+                props: original.props.clone(),
+                attrs: original.attrs.clone(),
+                ..OpData::new(original.name.clone(), self.span)
+            });
+            self.ops.push(id);
+            self.copies.insert(v, copy);
+        }
+        self.copies[&value]
+    }
+
+    /// The run-time offsets of the pool's members of dynamic size, and the pool's size: each
+    /// member at the lowest multiple of its alignment at or above the pool's planned part and
+    /// the ends of the members it must stay above (`analysis::Offset::Above`); the pool as
+    /// large as the largest end.
+    fn dynamic_offsets(
+        &mut self,
+        m: &mut Module,
+        f: &FunctionReport,
+        pool: &Pool,
+        sabotage: Sabotage,
+    ) -> (HashMap<usize, ValueId>, ValueId) {
+        let base = self.constant(m, pool.size as i64);
+        let mut offsets: HashMap<usize, ValueId> = HashMap::new();
+        let mut ends: HashMap<usize, ValueId> = HashMap::new();
+        let mut top = base;
+        for &i in &pool.dynamic {
+            let a = &f.allocations[i];
+            let size = a.dynamic.as_ref().expect("a member of dynamic size");
+            let stem = m.value(a.value).name.to_string();
+            let mut bytes = self.constant(m, size.factor as i64);
+            for &operand in &size.operands {
+                let n = self.recompute(m, operand);
+                bytes = self.binary(m, "arith.muli", bytes, n, &format!("{stem}_bytes"));
+            }
+            let Some(Offset::Above { above, align, .. }) = &a.offset else {
+                unreachable!("members of dynamic size are placed at run time")
+            };
+            // Above nothing but the planned part: the offset is a constant.
+            let mut at = match crate::plan::dynamic::align_up(pool.size, *align) {
+                Some(first) if above.is_empty() => self.constant(m, first as i64),
+                _ => base,
+            };
+            for j in above {
+                at = self.binary(m, "arith.maxui", at, ends[j], &format!("{stem}_above"));
+            }
+            if *align > 1 && !above.is_empty() {
+                let up = self.constant(m, *align as i64 - 1);
+                let mask = self.constant(m, -(*align as i64));
+                at = self.binary(m, "arith.addi", at, up, &format!("{stem}_up"));
+                at = self.binary(m, "arith.andi", at, mask, &format!("{stem}_off"));
+            }
+            if sabotage.break_plan {
+                at = self.constant(m, 0);
+            }
+            let end = self.binary(m, "arith.addi", at, bytes, &format!("{stem}_end"));
+            top = self.binary(m, "arith.maxui", top, end, "%pool_size");
+            offsets.insert(i, at);
+            ends.insert(i, end);
+        }
+        (offsets, top)
+    }
+}
+
 /// A `bufferization.dealloc` like `op` without the memrefs at the operand positions in
 /// `drop` (nor their conditions); it takes over `op`'s results. `None` when nothing is left
 /// for it to do: no memref to free and no result.
@@ -338,14 +527,22 @@ fn dealloc_without(m: &mut Module, op: OpId, drop: &HashSet<u32>) -> Option<OpId
 }
 
 /// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result
-/// value (same id, name and type), so no use needs to change.
-fn new_view(m: &mut Module, alloc: OpId, pool: ValueId, offset: ValueId) -> OpId {
+/// value (same id, name and type), so no use needs to change. `sizes` are the alloc's dynamic
+/// sizes, which the view takes as they are (they are defined before the alloc).
+fn new_view(
+    m: &mut Module,
+    alloc: OpId,
+    pool: ValueId,
+    offset: ValueId,
+    sizes: &[ValueId],
+) -> OpId {
     let result = m.op(alloc).results[0];
     let span = m.op(alloc).span;
     let id = OpId::new(m.ops.len());
     let group = m.op(alloc).result_groups.clone();
+    let operands: Vec<ValueId> = [pool, offset].iter().chain(sizes).copied().collect();
     m.ops.push(OpData {
-        operands: [pool, offset].as_slice().into(),
+        operands: operands.as_slice().into(),
         results: [result].as_slice().into(),
         result_groups: group,
         name_span: m.op(alloc).name_span,

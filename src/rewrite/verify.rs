@@ -1,6 +1,8 @@
 //! The check of rewritten IR, made on the printed output parsed again: in every pool the
 //! rewrite made, two views whose live intervals overlap must not share a byte, every view lies
-//! inside its pool, and every offset is aligned. It reads only the IR (not the plan), so a
+//! inside its pool, and every offset is aligned. Where sizes and offsets are computed at run
+//! time, the IR that computes them is evaluated for several assignments of the function's
+//! arguments, and each must pass. It reads only the IR (not the plan), so a
 //! wrong plan or a wrong rewrite shows up here as an internal error instead of a miscompile.
 
 use crate::analysis::points::{Interval, Points, ancestor_in};
@@ -8,14 +10,6 @@ use crate::analysis::uses::Uses;
 use crate::diag::Diagnostic;
 use crate::ir::{Module, OpId, ValueId};
 use std::collections::{HashMap, HashSet};
-
-/// One view of a pool as found in the IR.
-struct View {
-    value: ValueId,
-    offset: u64,
-    size: u64,
-    live: Interval,
-}
 
 /// Checks every pool named in `pools` (value names such as `%pool`). `min_align` is the
 /// `--alignment` every offset must respect.
@@ -63,6 +57,24 @@ fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
     )
 }
 
+/// Size assignments tried on a pool whose size or offsets are computed at run time: every
+/// argument (and dynamic dimension of an argument) 0, then 1, then pseudo-random values.
+const TRIALS: u64 = 12;
+
+/// One view of a pool as found in the IR, before its numbers are known.
+struct ViewSpec {
+    op: OpId,
+    value: ValueId,
+    offset: ValueId,
+    /// Element bytes times the static dimensions.
+    factor: u64,
+    /// The dynamic sizes.
+    sizes: Vec<ValueId>,
+    /// The alignment the offset needs (the element size and `--alignment`).
+    align: u64,
+    live: Interval,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn check_pool(
     m: &Module,
@@ -80,9 +92,17 @@ fn check_pool(
         errors.push(fail(m, pool_op, format!("{pool_name} is not a memref")));
         return;
     };
-    let Some(pool_size) = pool_type.num_elements() else {
-        errors.push(fail(m, pool_op, format!("{pool_name} has no static size")));
-        return;
+    let pool_size = match (pool_type.num_elements(), m.op(pool_op).operands.as_ref()) {
+        (Some(n), []) => PoolSize::Static(n),
+        (None, [size]) => PoolSize::RunTime(*size),
+        _ => {
+            errors.push(fail(
+                m,
+                pool_op,
+                format!("{pool_name} is not a one-dimensional i8 buffer"),
+            ));
+            return;
+        }
     };
     let pool_align = m
         .attr(pool_op, "alignment")
@@ -95,7 +115,7 @@ fn check_pool(
             format!("{pool_name} has alignment {pool_align}, below {min_align}"),
         ));
     }
-    let mut views = Vec::new();
+    let mut specs = Vec::new();
     for &(user, operand) in uses.of(pool) {
         let name = &*m.op(user).name;
         if name == "memref.dealloc" {
@@ -109,51 +129,34 @@ fn check_pool(
             ));
             continue;
         }
-        let result = m.op(user).results[0];
+        let o = m.op(user);
+        let result = o.results[0];
         let vname = &m.value(result).name;
-        let offset = m.op(user).operands.get(1).and_then(|v| constant(m, *v));
-        let Some(offset) = offset else {
-            errors.push(fail(
-                m,
-                user,
-                format!("the offset of view {vname} is not a constant"),
-            ));
-            continue;
-        };
         let ty = m.value_type(result);
         let Some(mt) = ty.as_memref() else {
             errors.push(fail(m, user, format!("view {vname} is not a memref")));
             continue;
         };
-        let (Some(n), Some(elem)) = (mt.num_elements(), mt.elem.element_bytes(index_bytes)) else {
+        let mut factor = mt.elem.element_bytes(index_bytes);
+        let mut dynamic = 0;
+        for d in mt.shape.iter().flatten() {
+            match d {
+                crate::ir::types::Dim::Static(n) => factor = factor.and_then(|f| f.checked_mul(*n)),
+                _ => dynamic += 1,
+            }
+        }
+        let (Some(factor), Some(elem), true) = (
+            factor,
+            mt.elem.element_bytes(index_bytes),
+            mt.shape.is_some() && o.operands.len() == 2 + dynamic,
+        ) else {
             errors.push(fail(
                 m,
                 user,
-                format!("view {vname} has no static byte size"),
+                format!("view {vname} has no known byte size"),
             ));
             continue;
         };
-        let size = n.saturating_mul(elem);
-        if offset.checked_add(size).is_none_or(|end| end > pool_size) {
-            errors.push(fail(
-                m,
-                user,
-                format!(
-                    "view {vname} at [{offset}, {}) lies outside {pool_name} of {pool_size} bytes",
-                    offset.saturating_add(size)
-                ),
-            ));
-        }
-        if offset % elem != 0 || offset % min_align != 0 {
-            errors.push(fail(
-                m,
-                user,
-                format!(
-                    "view {vname} at offset {offset} is not aligned to {}",
-                    elem.max(min_align)
-                ),
-            ));
-        }
         let mut freed_by = None;
         let interval = view_interval(m, returns, user, result, points, uses, &mut freed_by);
         if let Some(d) = freed_by {
@@ -164,14 +167,129 @@ fn check_pool(
             ));
         }
         match interval {
-            Some(live) => views.push(View {
+            Some(live) => specs.push(ViewSpec {
+                op: user,
                 value: result,
-                offset,
-                size,
+                offset: o.operands[1],
+                factor,
+                sizes: o.operands[2..].to_vec(),
+                align: elem.max(min_align),
                 live,
             }),
             None => errors.push(fail(m, user, format!("view {vname} has no live interval"))),
         }
+    }
+    // Sizes known at compile time need one look; sizes computed at run time are tried
+    // with several assignments of the values they come from.
+    let run_time = matches!(pool_size, PoolSize::RunTime(_))
+        || specs
+            .iter()
+            .any(|v| !v.sizes.is_empty() || constant(m, v.offset).is_none());
+    let trials = if run_time { TRIALS } else { 1 };
+    for trial in 0..trials {
+        let mut eval = Evaluator::new(m, trial);
+        let before = errors.len();
+        check_trial(m, &mut eval, pool_op, pool_size, &specs, errors);
+        if errors.len() > before {
+            if run_time {
+                let note = eval.describe();
+                for e in &mut errors[before..] {
+                    e.message.push_str(&format!(" (with {note})"));
+                }
+            }
+            return;
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum PoolSize {
+    Static(u64),
+    RunTime(ValueId),
+}
+
+/// One view with its numbers for one assignment of the run-time values.
+struct View {
+    value: ValueId,
+    offset: u64,
+    size: u64,
+    live: Interval,
+}
+
+/// In-bounds, alignment and overlap checks of one pool for one assignment.
+fn check_trial(
+    m: &Module,
+    eval: &mut Evaluator,
+    pool_op: OpId,
+    pool_size: PoolSize,
+    specs: &[ViewSpec],
+    errors: &mut Vec<Diagnostic>,
+) {
+    let pool_name = &m.value(m.op(pool_op).results[0]).name;
+    let pool_size = match pool_size {
+        PoolSize::Static(n) => Some(n),
+        PoolSize::RunTime(v) => eval.eval(v),
+    };
+    let Some(pool_size) = pool_size else {
+        errors.push(fail(
+            m,
+            pool_op,
+            format!("the size of {pool_name} cannot be computed from the function's arguments"),
+        ));
+        return;
+    };
+    let mut views = Vec::new();
+    for spec in specs {
+        let vname = &m.value(spec.value).name;
+        let Some(offset) = eval.eval(spec.offset) else {
+            errors.push(fail(
+                m,
+                spec.op,
+                format!(
+                    "the offset of view {vname} cannot be computed from the function's arguments"
+                ),
+            ));
+            continue;
+        };
+        let size = spec.sizes.iter().try_fold(spec.factor, |acc, v| {
+            eval.eval(*v).and_then(|n| acc.checked_mul(n))
+        });
+        let Some(size) = size else {
+            errors.push(fail(
+                m,
+                spec.op,
+                format!(
+                    "the size of view {vname} cannot be computed from the function's arguments"
+                ),
+            ));
+            continue;
+        };
+        if offset.checked_add(size).is_none_or(|end| end > pool_size) {
+            errors.push(fail(
+                m,
+                spec.op,
+                format!(
+                    "view {vname} at [{offset}, {}) lies outside {pool_name} of {pool_size} bytes",
+                    offset.saturating_add(size)
+                ),
+            ));
+        }
+        if offset % spec.align != 0 {
+            errors.push(fail(
+                m,
+                spec.op,
+                format!(
+                    "view {vname} at offset {offset} is not aligned to {}",
+                    spec.align
+                ),
+            ));
+        }
+        views.push(View {
+            value: spec.value,
+            offset,
+            size,
+            live: spec.live,
+        });
     }
     // Sweep in order of start: each view against the views still live.
     views.sort_by_key(|v| (v.live.start, v.live.end, v.value));
@@ -181,8 +299,8 @@ fn check_pool(
         for a in &active {
             let disjoint = a.size == 0
                 || v.size == 0
-                || a.offset + a.size <= v.offset
-                || v.offset + v.size <= a.offset;
+                || a.offset.saturating_add(a.size) <= v.offset
+                || v.offset.saturating_add(v.size) <= a.offset;
             if !disjoint {
                 errors.push(Diagnostic::error(
                     m.op(m.defining_op(v.value).expect("a view")).span,
@@ -211,6 +329,160 @@ fn constant(m: &Module, v: ValueId) -> Option<u64> {
     let op = m.defining_op(v)?;
     (&*m.op(op).name == "arith.constant").then_some(())?;
     u64::try_from(m.attr(op, "value")?.as_i64()?).ok()
+}
+
+/// Computes `index` values of a function for one assignment of the values they come from:
+/// block arguments and the dynamic dimensions of memref arguments get values chosen by the
+/// trial number (0, then 1, then pseudo-random ones up to 4095), constants and integer
+/// arith ops are computed (wrapping at 64 bits). Anything else cannot be computed.
+struct Evaluator<'a> {
+    m: &'a Module,
+    trial: u64,
+    known: HashMap<ValueId, Option<u64>>,
+    /// The assigned values, for the message of a failed check.
+    assigned: Vec<(String, u64)>,
+}
+
+impl<'a> Evaluator<'a> {
+    fn new(m: &'a Module, trial: u64) -> Evaluator<'a> {
+        Evaluator {
+            m,
+            trial,
+            known: HashMap::new(),
+            assigned: Vec::new(),
+        }
+    }
+
+    /// The value the trial gives to leaf `key` (a value id, and a dimension for `memref.dim`).
+    fn assign(&mut self, label: String, key: u64) -> u64 {
+        let n = match self.trial {
+            0 => 0,
+            1 => 1,
+            t => {
+                // splitmix64 of the key and the trial.
+                let mut z = key
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .wrapping_add(t.wrapping_mul(0xBF58_476D_1CE4_E5B9));
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                (z ^ (z >> 31)) % 4096
+            }
+        };
+        if !self.assigned.iter().any(|(l, _)| *l == label) {
+            self.assigned.push((label, n));
+        }
+        n
+    }
+
+    fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .assigned
+            .iter()
+            .map(|(l, n)| format!("{l} = {n}"))
+            .collect();
+        parts.join(", ")
+    }
+
+    fn eval(&mut self, root: ValueId) -> Option<u64> {
+        let mut stack = vec![(root, false)];
+        while let Some((v, operands_done)) = stack.pop() {
+            if self.known.contains_key(&v) {
+                continue;
+            }
+            let m = self.m;
+            let op = match m.value(v).def {
+                crate::ir::ValueDef::Arg(..) => {
+                    let n = self.assign(m.value(v).name.to_string(), v.index() as u64);
+                    self.known.insert(v, Some(n));
+                    continue;
+                }
+                crate::ir::ValueDef::Result(op, _) => op,
+            };
+            let o = m.op(op);
+            // `memref.dim` reads the memref's type, not a value.
+            let inputs: &[ValueId] = if &*o.name == "memref.dim" {
+                &o.operands[1..]
+            } else {
+                &o.operands
+            };
+            if !operands_done {
+                stack.push((v, true));
+                stack.extend(inputs.iter().map(|&i| (i, false)));
+                continue;
+            }
+            let args: Option<Vec<u64>> = inputs.iter().map(|i| self.known[i]).collect();
+            let result = args.and_then(|args| self.apply(op, &args));
+            self.known.insert(v, result);
+        }
+        self.known[&root]
+    }
+
+    fn apply(&mut self, op: OpId, args: &[u64]) -> Option<u64> {
+        let m = self.m;
+        let o = m.op(op);
+        let signed = |x: u64| x as i64;
+        let two = || -> Option<(u64, u64)> { Some((*args.first()?, *args.get(1)?)) };
+        Some(match &*o.name {
+            "arith.constant" => m.attr(op, "value")?.as_i64()? as u64,
+            "arith.addi" => two().map(|(a, b)| a.wrapping_add(b))?,
+            "arith.subi" => two().map(|(a, b)| a.wrapping_sub(b))?,
+            "arith.muli" => two().map(|(a, b)| a.wrapping_mul(b))?,
+            "arith.andi" => two().map(|(a, b)| a & b)?,
+            "arith.ori" => two().map(|(a, b)| a | b)?,
+            "arith.xori" => two().map(|(a, b)| a ^ b)?,
+            "arith.maxui" => two().map(|(a, b)| a.max(b))?,
+            "arith.minui" => two().map(|(a, b)| a.min(b))?,
+            "arith.maxsi" => two().map(|(a, b)| signed(a).max(signed(b)) as u64)?,
+            "arith.minsi" => two().map(|(a, b)| signed(a).min(signed(b)) as u64)?,
+            "arith.divui" => two().and_then(|(a, b)| a.checked_div(b))?,
+            "arith.remui" => two().and_then(|(a, b)| a.checked_rem(b))?,
+            "arith.ceildivui" => {
+                two().and_then(|(a, b)| a.checked_div(b).map(|q| q + u64::from(a % b != 0)))?
+            }
+            "arith.divsi" => two().and_then(|(a, b)| signed(a).checked_div(signed(b)))? as u64,
+            "arith.remsi" => two().and_then(|(a, b)| signed(a).checked_rem(signed(b)))? as u64,
+            "arith.ceildivsi" => two().and_then(|(a, b)| {
+                let (a, b) = (signed(a), signed(b));
+                let q = a.checked_div(b)?;
+                Some(if a % b != 0 && (a < 0) == (b < 0) {
+                    q + 1
+                } else {
+                    q
+                })
+            })? as u64,
+            "arith.floordivsi" => two().and_then(|(a, b)| {
+                let (a, b) = (signed(a), signed(b));
+                let q = a.checked_div(b)?;
+                Some(if a % b != 0 && (a < 0) != (b < 0) {
+                    q - 1
+                } else {
+                    q
+                })
+            })? as u64,
+            "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => {
+                *args.first()?
+            }
+            "arith.trunci" => match m.value_type(o.results[0]) {
+                crate::ir::types::Type::Int { width, .. } if *width < 64 => {
+                    *args.first()? & ((1u64 << width) - 1)
+                }
+                _ => *args.first()?,
+            },
+            "memref.dim" => {
+                let memref = o.operands[0];
+                let k = usize::try_from(*args.first()?).ok()?;
+                let mt = m.value_type(memref).as_memref()?;
+                match mt.shape.as_ref()?.get(k)? {
+                    crate::ir::types::Dim::Static(n) => *n,
+                    _ => self.assign(
+                        format!("dim {} #{k}", m.value(memref).name),
+                        (memref.index() as u64) << 8 | k as u64,
+                    ),
+                }
+            }
+            _ => return None,
+        })
+    }
 }
 
 /// Which arguments of which functions may come back out of a call as (part of) a result,
