@@ -1069,7 +1069,9 @@ class DynGen(Gen):
         """A new temporary = a (op) b: of a's dimensions or new ones."""
         elem = self.rng.choice([a.elem, b.elem, self.rng.choice(DYN_TYPES)])
         if kind == "da" and self.rng.random() < 0.5 and a.name.startswith(("%da", "%t")):
-            out = self.dalloc(kind, elem, list(a.dims))
+            # Of a static temporary's shape, it is static too.
+            static = all(s is not None for _, s in a.dims)
+            out = self.dalloc("t" if static else kind, elem, list(a.dims))
         else:
             out = self.dalloc(kind, elem, iv=iv)
         self.dcombine_into(a, b, out)
