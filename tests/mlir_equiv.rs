@@ -1499,11 +1499,10 @@ fn reported_pooled(a: &serde_json::Value) -> bool {
 /// The reason codes of allocation `a`: `reason` and `all_reasons`.
 fn reported_reasons(a: &serde_json::Value) -> Vec<String> {
     let mut reasons: Vec<String> = a["reason"].as_str().map(String::from).into_iter().collect();
-    for r in a["all_reasons"].as_array().into_iter().flatten() {
-        if let Some(r) = r.as_str().or_else(|| r["code"].as_str()) {
-            if !reasons.iter().any(|x| x == r) {
-                reasons.push(r.to_string());
-            }
+    let all = a["all_reasons"].as_array().into_iter().flatten();
+    for r in all.filter_map(|r| r.as_str().or_else(|| r["code"].as_str())) {
+        if !reasons.iter().any(|x| x == r) {
+            reasons.push(r.to_string());
         }
     }
     reasons
