@@ -25,6 +25,15 @@
 //! comparison can fail; and (d) the rewrite of every `.mlir` in `lit_tests/` and `examples/`
 //! whose input `mlir-opt` accepts must be accepted by `mlir-opt` too.
 //!
+//! Dynamic shapes (issue 18): random programs with dynamically shaped temporaries
+//! (`gen_programs.py --dynamic`, seeds 200..230) and the hand-made ones of
+//! `tests/programs/dynamic` must print the same after the rewrite (the hand-made ones also
+//! their `expected.txt`, and a broken plan must print something else); by the names of their
+//! allocations, every `%da…` (sizes available at function entry) must be eligible and some
+//! pooled, no `%dn…` (a size that is not) may be pooled and each must be reported
+//! `size-not-available`, and dynamic `%da…` must carry a symbolic `size` in `--analyze
+//! --format=json`.
+//!
 //! Tools: `mlir-opt` and `mlir-runner` from PATH, else the newest `/usr/lib/llvm-*/bin`
 //! (`BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib`, as `tests/lit.rs` does), and `python3`.
 //! Without them each test prints `mlir_equiv: mlir-opt/mlir-runner not found: skipped N
@@ -69,7 +78,8 @@ const BUFFERIZE: &[(&str, &str)] = &[
 /// XFAIL; when the check passes it is reported as XPASS, which fails the test so that the
 /// entry gets removed. Checks: `rewrite`, `mlir-opt`, `equiv`, `bytes`, `pools`, `broken`,
 /// `captured` (generated programs with calls); `bufferize`, `dealloc`, `before-dealloc`,
-/// `expected` (tensor sources).
+/// `expected` (tensor sources); `available`, `not-available`, `size`, `expected`, `broken`
+/// (dynamic shapes).
 const KNOWN_FAILURES: &[(&str, &str, &str)] = &[];
 
 fn manifest_dir() -> &'static Path {
@@ -1451,4 +1461,453 @@ fn tensor_sources_pooled_before_lowered_deallocation_print_the_same() {
         pooled != Some(0),
         "bufreuse --rewrite pooled nothing after ownership-based deallocation"
     );
+}
+
+// -- dynamic shapes (issue 18) ---------------------------------------------------------------
+
+/// Seeds of the generated programs with dynamic shapes (`gen_programs.py --dynamic`).
+const DYNAMIC_SEEDS: std::ops::Range<u32> = 200..230;
+
+/// The reason code of an allocation whose size is not available where its pool would be
+/// allocated (issue 18).
+const SIZE_NOT_AVAILABLE: &str = "size-not-available";
+
+/// The dynamically shaped allocations of one program, from `bufreuse --analyze
+/// --format=json`, by the names the test programs give them: `%da…` have sizes available at
+/// function entry (they should be pooled), `%dn…` have a size that is not (they must stay
+/// separate, with reason `size-not-available`). Counts are (pooled or so reported, all).
+#[derive(Default)]
+struct DynamicAllocations {
+    /// `%da…`: (pooled, all).
+    available: (usize, usize),
+    /// `%da…` that are eligible but not pooled (no saving): allowed, counted.
+    available_eligible_unpooled: usize,
+    /// `%dn…`: (reported `size-not-available`, all).
+    not_available: (usize, usize),
+    /// Every allocation whose type has a `?`: (pooled, all).
+    dynamic: (usize, usize),
+    /// Dynamic allocations whose report carries a symbolic size (a string `size` or `bytes`).
+    symbolic_sizes: usize,
+    /// `%da…` reported ineligible: `@function: %name (reason)`.
+    available_rejected: Vec<String>,
+    /// Dynamic `%da…` without a symbolic size in the report.
+    available_without_size: Vec<String>,
+    /// `%dn…` that got pooled: each one is a wrong pooling.
+    not_available_pooled: Vec<String>,
+    /// `%dn…` not pooled, but without `size-not-available` among their reasons.
+    not_available_other_reason: Vec<String>,
+}
+
+/// Whether the report of allocation `a` says it is pooled: `"pooled": true`, or an offset
+/// (a number for static plans; whatever a dynamic plan reports, as long as it is not null).
+fn reported_pooled(a: &serde_json::Value) -> bool {
+    a["pooled"].as_bool() == Some(true) || !a["offset"].is_null()
+}
+
+/// The reason codes of allocation `a`: `reason` and `all_reasons`.
+fn reported_reasons(a: &serde_json::Value) -> Vec<String> {
+    let mut reasons: Vec<String> = a["reason"].as_str().map(String::from).into_iter().collect();
+    let all = a["all_reasons"].as_array().into_iter().flatten();
+    for r in all.filter_map(|r| r.as_str().or_else(|| r["code"].as_str())) {
+        if !reasons.iter().any(|x| x == r) {
+            reasons.push(r.to_string());
+        }
+    }
+    reasons
+}
+
+fn dynamic_allocations(report: &serde_json::Value) -> DynamicAllocations {
+    let mut d = DynamicAllocations::default();
+    for f in report["functions"].as_array().into_iter().flatten() {
+        let function = f["name"].as_str().unwrap_or("?");
+        for a in f["allocations"].as_array().into_iter().flatten() {
+            let value = a["value"].as_str().unwrap_or("");
+            let name = value.trim_start_matches('%');
+            let who = format!("@{function}: %{name}");
+            let pooled = reported_pooled(a);
+            let reasons = reported_reasons(a);
+            let dynamic = a["type"].as_str().is_some_and(|t| t.contains('?'));
+            let symbolic = a["size"].is_string() || a["bytes"].is_string();
+            if dynamic {
+                d.dynamic.0 += usize::from(pooled);
+                d.dynamic.1 += 1;
+                d.symbolic_sizes += usize::from(symbolic);
+            }
+            if name.starts_with("da") {
+                d.available.1 += 1;
+                if pooled {
+                    d.available.0 += 1;
+                } else if reasons.is_empty() {
+                    d.available_eligible_unpooled += 1;
+                } else {
+                    d.available_rejected
+                        .push(format!("{who} ({})", reasons.join(", ")));
+                }
+                if dynamic && !symbolic {
+                    d.available_without_size.push(who.clone());
+                }
+            } else if name.starts_with("dn") {
+                d.not_available.1 += 1;
+                let says = reasons.iter().any(|r| r == SIZE_NOT_AVAILABLE);
+                d.not_available.0 += usize::from(says);
+                if pooled {
+                    d.not_available_pooled.push(who);
+                } else if !says {
+                    d.not_available_other_reason.push(format!(
+                        "{who} ({})",
+                        if reasons.is_empty() {
+                            "eligible".to_string()
+                        } else {
+                            reasons.join(", ")
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    d
+}
+
+/// Checks (a) and (b) of `check_program` (no byte checks: the pools of dynamic plans have
+/// run-time sizes), then what the analysis reports of the dynamic allocations:
+/// - `pools`: the rewrite makes at least one `memref.view`;
+/// - `available`: no `%da…` allocation is reported ineligible, and some are pooled;
+/// - `not-available`: no `%dn…` allocation is pooled, and each has reason
+///   `size-not-available`;
+/// - `size`: every dynamic `%da…` allocation has a symbolic size in the report.
+fn check_dynamic_program(tools: &Tools, p: &Program, dir: &Path) -> (Verdict, DynamicAllocations) {
+    let mut v = check_program(tools, p, dir, false);
+    if v.summary == "rewrite failed" {
+        return (v, DynamicAllocations::default());
+    }
+    let rewritten = fs::read_to_string(dir.join(p.name.replace('/', "__"))).unwrap_or_default();
+    let views = rewritten.matches("memref.view").count();
+    if views == 0 {
+        v.failures.push((
+            "pools",
+            format!("{}: the rewrite pools nothing (no memref.view)", p.name),
+        ));
+    }
+    let out = output(bufreuse().args(["--analyze", "--format=json"]).arg(&p.path));
+    let report = match serde_json::from_slice::<serde_json::Value>(&out.stdout) {
+        Ok(r) if out.status.success() => r,
+        _ => {
+            v.failures.push((
+                "available",
+                format!(
+                    "{}: bufreuse --analyze --format=json failed\n{}",
+                    p.name,
+                    indent(&head(&String::from_utf8_lossy(&out.stderr), 10))
+                ),
+            ));
+            return (v, DynamicAllocations::default());
+        }
+    };
+    let d = dynamic_allocations(&report);
+    if !d.available_rejected.is_empty() {
+        v.failures.push((
+            "available",
+            format!(
+                "{}: sizes available at entry, but not pooled: {}",
+                p.name,
+                d.available_rejected.join(", ")
+            ),
+        ));
+    }
+    if d.available.1 > 0 && d.available.0 == 0 {
+        v.failures.push((
+            "available",
+            format!(
+                "{}: none of the {} allocations with sizes available at entry (%da…) is pooled",
+                p.name, d.available.1
+            ),
+        ));
+    }
+    if !d.not_available_pooled.is_empty() {
+        v.failures.push((
+            "not-available",
+            format!(
+                "{}: pooled although a size is not available at entry: {}",
+                p.name,
+                d.not_available_pooled.join(", ")
+            ),
+        ));
+    }
+    if !d.not_available_other_reason.is_empty() {
+        v.failures.push((
+            "not-available",
+            format!(
+                "{}: a size not available at entry, but no {SIZE_NOT_AVAILABLE}: {}",
+                p.name,
+                d.not_available_other_reason.join(", ")
+            ),
+        ));
+    }
+    if !d.available_without_size.is_empty() {
+        v.failures.push((
+            "size",
+            format!(
+                "{}: no symbolic size (\"size\") in the report of: {}",
+                p.name,
+                d.available_without_size.join(", ")
+            ),
+        ));
+    }
+    v.summary = format!(
+        "{}; %da {}/{} pooled ({} eligible unpooled), %dn {}/{} {SIZE_NOT_AVAILABLE}, \
+         dynamic {}/{} pooled, {views} views",
+        v.summary,
+        d.available.0,
+        d.available.1,
+        d.available_eligible_unpooled,
+        d.not_available.0,
+        d.not_available.1,
+        d.dynamic.0,
+        d.dynamic.1,
+    );
+    (v, d)
+}
+
+/// One summary line for a dynamic test, and its totals: (%da pooled, %da all, %dn wrongly
+/// pooled).
+fn dynamic_summary(
+    test: &str,
+    verdicts: &[Verdict],
+    found: &[DynamicAllocations],
+) -> (usize, usize) {
+    let sum = |f: fn(&DynamicAllocations) -> usize| found.iter().map(f).sum::<usize>();
+    let available = (sum(|d| d.available.0), sum(|d| d.available.1));
+    let not_available = (sum(|d| d.not_available.0), sum(|d| d.not_available.1));
+    let dynamic = (sum(|d| d.dynamic.0), sum(|d| d.dynamic.1));
+    say(&format!(
+        "mlir_equiv: {test}: {} programs; sizes available at entry (%da): {}/{} pooled, {} \
+         eligible but not pooled; not available (%dn): {}/{} reported {SIZE_NOT_AVAILABLE}, {} \
+         pooled (must be 0); all dynamic-shape allocations: {}/{} pooled, {} with a symbolic \
+         size; --stats: {} pooled, {} kept",
+        verdicts.len(),
+        available.0,
+        available.1,
+        sum(|d| d.available_eligible_unpooled),
+        not_available.0,
+        not_available.1,
+        sum(|d| d.not_available_pooled.len()),
+        dynamic.0,
+        dynamic.1,
+        sum(|d| d.symbolic_sizes),
+        verdicts.iter().map(|v| v.pooled).sum::<usize>(),
+        verdicts.iter().map(|v| v.kept).sum::<usize>(),
+    ));
+    available
+}
+
+/// Random programs with dynamically shaped temporaries (`gen_programs.py --dynamic`, issue
+/// 18) print the same after the rewrite; every allocation whose sizes are available at
+/// function entry (`%da…`: arguments, constants, `memref.dim` of arguments, pure arith of
+/// those) is eligible and each program pools some; none whose size is not (`%dn…`: loaded
+/// inside the function, an induction variable, a loop result) is pooled, and each of those
+/// is reported `size-not-available`.
+#[test]
+fn generated_programs_with_dynamic_sizes_print_the_same_after_rewrite() {
+    let seeds: Vec<u32> = DYNAMIC_SEEDS.collect();
+    let Some(tools) = Tools::find_or_skip(seeds.len()) else {
+        return;
+    };
+    let dir = scratch("dynamic_generated");
+    let gen_dir = dir.join("programs");
+    let out = output(
+        Command::new(&tools.python)
+            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
+            .arg("--dynamic")
+            .arg(format!(
+                "--seeds={}:{}",
+                DYNAMIC_SEEDS.start, DYNAMIC_SEEDS.end
+            ))
+            .arg("--out-dir")
+            .arg(&gen_dir),
+    );
+    assert!(
+        out.status.success(),
+        "gen_programs.py --dynamic failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let programs: Vec<Program> = seeds
+        .iter()
+        .map(|s| Program {
+            name: format!("gen_dynamic_{s}"),
+            path: gen_dir.join(format!("gen_{s}.mlir")),
+        })
+        .collect();
+    let results = par_map(&programs, |p| check_dynamic_program(&tools, p, &dir));
+    let (verdicts, found): (Vec<Verdict>, Vec<DynamicAllocations>) = results.into_iter().unzip();
+    let available = dynamic_summary("dynamic generated", &verdicts, &found);
+    finish(
+        "dynamic generated",
+        &[
+            "rewrite",
+            "mlir-opt",
+            "equiv",
+            "pools",
+            "available",
+            "not-available",
+            "size",
+        ],
+        &programs,
+        &verdicts,
+    );
+    let not_available: usize = found.iter().map(|d| d.not_available.1).sum();
+    assert!(
+        available.1 > 0 && not_available > 0,
+        "the generated programs have no %da… ({}) or no %dn… ({not_available}) allocation: the \
+         generator lost its dynamic shapes",
+        available.1
+    );
+}
+
+/// The hand-made programs of `tests/programs/dynamic` (issue 18): the checks of the generated
+/// ones, and also
+/// - `expected`: the rewritten program prints the program's `NAME.expected.txt`;
+/// - `broken`: a plan that puts every buffer at offset 0 (`--pool-all --debug-break-plan`)
+///   is caught by the rewrite's own check and, with the check skipped, prints something else.
+#[test]
+fn dynamic_programs_print_the_same_after_rewrite() {
+    let root = manifest_dir().join("tests/programs/dynamic");
+    let programs: Vec<Program> = mlir_files(&root, |_| true)
+        .into_iter()
+        .map(|path| Program {
+            name: format!(
+                "dynamic/{}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            path,
+        })
+        .collect();
+    assert!(!programs.is_empty(), "no program in tests/programs/dynamic");
+    let Some(tools) = Tools::find_or_skip(programs.len()) else {
+        return;
+    };
+    let dir = scratch("dynamic");
+    let results = par_map(&programs, |p| {
+        let (mut v, d) = check_dynamic_program(&tools, p, &dir);
+        if v.summary == "rewrite failed" {
+            return (v, d);
+        }
+        let rewritten = dir.join(p.name.replace('/', "__"));
+        check_expected_output(&tools, p, &rewritten, &mut v);
+        let broken = check_broken_plan(&tools, p, &dir);
+        if let Err(message) = &broken {
+            v.failures.push(("broken", message.clone()));
+        }
+        v.summary = format!(
+            "{}; broken plan: {}",
+            v.summary,
+            broken.unwrap_or_else(|_| "NOT CAUGHT".into())
+        );
+        (v, d)
+    });
+    let (verdicts, found): (Vec<Verdict>, Vec<DynamicAllocations>) = results.into_iter().unzip();
+    dynamic_summary("dynamic", &verdicts, &found);
+    finish(
+        "dynamic",
+        &[
+            "rewrite",
+            "mlir-opt",
+            "equiv",
+            "pools",
+            "available",
+            "not-available",
+            "size",
+            "expected",
+            "broken",
+        ],
+        &programs,
+        &verdicts,
+    );
+}
+
+/// `expected`: the program `rewritten` (the rewrite of `p`) prints `p`'s `NAME.expected.txt`
+/// (heap addresses masked, as `mlir-equiv.py --run` prints them).
+fn check_expected_output(tools: &Tools, p: &Program, rewritten: &Path, v: &mut Verdict) {
+    let expected_path = p.path.with_extension("expected.txt");
+    let expected = match fs::read_to_string(&expected_path) {
+        Ok(e) => e,
+        Err(e) => {
+            v.failures.push((
+                "expected",
+                format!("{}: cannot read {}: {e}", p.name, expected_path.display()),
+            ));
+            return;
+        }
+    };
+    let run = tools.equiv(&[Path::new("--run"), rewritten]);
+    let printed = String::from_utf8_lossy(&run.stdout);
+    if !run.status.success() {
+        v.failures.push((
+            "expected",
+            format!(
+                "{}: the rewritten program does not run\n{}",
+                p.name,
+                indent(&head(&String::from_utf8_lossy(&run.stderr), 20))
+            ),
+        ));
+    } else if printed != expected {
+        v.failures.push((
+            "expected",
+            format!(
+                "{}: the rewritten program does not print {}\n{}",
+                p.name,
+                expected_path.display(),
+                indent(&first_difference(&expected, &printed))
+            ),
+        ));
+    }
+}
+
+/// `broken`: `--pool-all --debug-break-plan` (every buffer at offset 0) is an internal error,
+/// and with `--debug-skip-verify` the program prints something else than `p`. `Ok` says what
+/// happened.
+fn check_broken_plan(tools: &Tools, p: &Program, dir: &Path) -> Result<String, String> {
+    let caught = output(
+        bufreuse()
+            .args(["--rewrite", "--pool-all", "--debug-break-plan"])
+            .arg(&p.path),
+    );
+    let stderr = String::from_utf8_lossy(&caught.stderr);
+    if caught.status.code() != Some(1) || !stderr.contains("internal error") {
+        return Err(format!(
+            "{}: --debug-break-plan: expected exit 1 with an internal error, got {}\n{}",
+            p.name,
+            caught.status,
+            indent(&head(&stderr, 10))
+        ));
+    }
+    let broken = output(
+        bufreuse()
+            .args([
+                "--rewrite",
+                "--pool-all",
+                "--debug-break-plan",
+                "--debug-skip-verify",
+            ])
+            .arg(&p.path),
+    );
+    let text = String::from_utf8_lossy(&broken.stdout);
+    if !broken.status.success() || !text.contains("memref.view") {
+        return Err(format!(
+            "{}: the broken plan made no pool to check\n{}",
+            p.name,
+            indent(&head(&String::from_utf8_lossy(&broken.stderr), 10))
+        ));
+    }
+    let file = dir.join(format!("{}.broken.mlir", p.name.replace('/', "__")));
+    fs::write(&file, text.as_bytes()).expect("write the broken program");
+    let eq = tools.equiv(&[&p.path, &file]);
+    match eq.status.code() {
+        Some(1) => Ok("DIFFERENT (as it must be)".into()),
+        Some(0) => Err(format!(
+            "{}: the broken plan ({}) prints what the original prints",
+            p.name,
+            file.display()
+        )),
+        code => Ok(format!("does not run (mlir-equiv.py exit {code:?})")),
+    }
 }

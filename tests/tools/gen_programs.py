@@ -4,9 +4,12 @@
 Usage:
   gen_programs.py [--calls] --seed S [-o FILE]           one program (stdout by default)
   gen_programs.py [--calls] --seeds A:B --out-dir DIR    programs gen_A.mlir .. gen_{B-1}.mlir
+  gen_programs.py --dynamic (--seed S | --seeds A:B --out-dir DIR)
+                                                         temporaries with dynamic shapes
 
 The same seed gives the same bytes on every machine (only Python's seeded `random.Random`);
-without `--calls` a seed gives the same program as before that option existed.
+without `--calls` a seed gives the same program as before that option existed, and without
+`--dynamic` as before that one did. `--dynamic` programs are described at `DynGen` below.
 
 Each program has one to three worker functions called from `@main` (one of them twice). A
 worker allocates temporaries with random static shapes (one to three dimensions) and element
@@ -789,6 +792,478 @@ class Gen:
         return "\n".join(head + body + main) + "\n"
 
 
+class DBuf:
+    """A temporary of `--dynamic` programs: SSA name, element type and dimensions, each a pair
+    (SSA index value, static size or None). A static dimension names an index constant of its
+    size, so that loops can use every dimension alike; a dynamic one is an operand of the
+    allocation."""
+
+    def __init__(self, name, elem, dims):
+        self.name = name
+        self.elem = elem
+        self.dims = dims
+
+    @property
+    def type(self):
+        shape = "x".join("?" if s is None else str(s) for _, s in self.dims)
+        return "memref<%sx%s>" % (shape, self.elem)
+
+    @property
+    def operands(self):
+        return [v for v, s in self.dims if s is None]
+
+    @property
+    def values(self):
+        return [v for v, _ in self.dims]
+
+
+# Element types of `--dynamic` temporaries: all printable by printMemref*.
+DYN_TYPES = ("f32", "f32", "i32", "f64", "i64")
+# Number of sizes @main stores into the `memref<8xindex>` it passes to every worker.
+DYN_TABLE = 8
+
+
+class DynGen(Gen):
+    """`--dynamic`: programs whose temporaries have dynamic shapes.
+
+    Each worker `@workN(%n0, %n1, %n2: index, %src: memref<?x?xf32>, %szs: memref<8xindex>)`
+    allocates
+      * `%daN`: dynamic sizes available at function entry: an argument, a constant, `memref.dim`
+        of `%src` with a constant index, or pure `arith` of those (`addi`/`muli`/`subi` with
+        constants, `maxui`/`minui`, `index_cast` through i32, `ceildivui`/`divui` by a nonzero
+        constant), computed right before the allocation, sometimes inside a loop body (so a
+        rewrite has to hoist them); shapes `?`, `4x?`, `?x?`, `?x3`;
+      * `%dnN`: at least one size NOT available at entry: loaded from `%szs` inside the
+        function, an `scf.for` induction variable (plus one), or the result of an `scf.for`;
+      * `%tN`: static temporaries, mixed with the dynamic ones;
+    in the entry block and in `scf.for` bodies, with lifetimes that sometimes overlap and
+    sometimes do not. Every temporary is filled completely right after its allocation, combined
+    into others (`linalg.generic` when the shapes are the same SSA values, else loops over
+    linear indices taken modulo each source's size), some are printed with `printMemref*` (the
+    printers do not capture), and every one is folded into the worker's checksums before it is
+    freed; the checksums are printed at the end of the worker. `@main` fills a
+    `memref<8xindex>` with constants and loads the sizes back from it (or uses constants),
+    allocates `%src` (`%dnN` too: sized by loaded values) and calls every worker, one of them
+    again with other sizes, and one inside an `scf.for` whose induction variable changes the
+    sizes from call to call.
+    """
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.dstats = {"da": 0, "dn": 0, "t": 0, "loops": 0, "prints": 0}
+        self.scopes = []
+
+    # -- sizes ------------------------------------------------------------------------------
+
+    def avail_size(self):
+        """An index value >= 1 computed from the worker's arguments and constants only."""
+        pool = [v for scope in self.scopes for v in scope]
+        if pool and self.rng.random() < 0.4:
+            return self.rng.choice(pool)
+        n = self.rng.choice(["%n0", "%n1", "%n2"])
+        r = self.rng.random()
+        if r < 0.14:
+            v = n
+        elif r < 0.28:
+            v = self.op("arith.addi", [n, self.const(self.rng.randint(1, 4), "index")], "index")
+        elif r < 0.40:
+            v = self.op("arith.muli", [n, self.const(self.rng.randint(2, 3), "index")], "index")
+        elif r < 0.52:
+            v = self.fresh("dim")
+            self.emit(
+                "%s = memref.dim %%src, %s : memref<?x?xf32>"
+                % (v, self.const(self.rng.randint(0, 1), "index"))
+            )
+        elif r < 0.62:
+            m = self.rng.choice(["%n0", "%n1", "%n2"])
+            v = self.op(self.rng.choice(["arith.maxui", "arith.minui"]), [n, m], "index")
+        elif r < 0.70:
+            x = self.cast("arith.index_cast", n, "index", "i32")
+            x = self.op("arith.addi", [x, self.const(1, "i32")], "i32")
+            v = self.cast("arith.index_cast", x, "i32", "index")
+        elif r < 0.78:
+            v = self.op("arith.ceildivui", [n, self.const(self.rng.randint(2, 3), "index")],
+                        "index")
+        elif r < 0.85:
+            x = self.op("arith.addi", [n, self.const(4, "index")], "index")
+            v = self.op("arith.divui", [x, self.const(2, "index")], "index")
+        elif r < 0.92:
+            x = self.op("arith.addi", [n, self.const(5, "index")], "index")
+            v = self.op("arith.subi", [x, self.const(2, "index")], "index")
+        else:
+            v = self.const(self.rng.randint(1, 6), "index")
+        self.scopes[-1].append(v)
+        return v
+
+    def unavail_size(self, iv=None):
+        """An index value >= 1 that is not available at function entry."""
+        r = self.rng.random()
+        if iv is not None and r < 0.45:
+            return self.op("arith.addi", [iv, self.const(1, "index")], "index")
+        if r < 0.7:
+            table = DBuf("%szs", "index", [(None, DYN_TABLE)])
+            v = self.load(table, [self.const(self.rng.randrange(DYN_TABLE), "index")])
+            if self.rng.random() < 0.3:
+                v = self.op("arith.addi", [v, self.rng.choice(["%n0", "%n1", "%n2"])], "index")
+            return v
+        # The result of a loop: 1 + %nK, counted up by an scf.for.
+        res, i, a = self.fresh("r"), self.fresh("i"), self.fresh("a")
+        self.emit(
+            "%s = scf.for %s = %%c0 to %s step %%c1 iter_args(%s = %%c1) -> (index) {"
+            % (res, i, self.rng.choice(["%n0", "%n1", "%n2"]), a)
+        )
+        self.indent += 1
+        self.emit("scf.yield %s : index" % self.op("arith.addi", [a, "%c1"], "index"))
+        self.indent -= 1
+        self.emit("}")
+        return res
+
+    def dims(self, available, iv=None):
+        """Dimensions of a new dynamic temporary: `?`, `4x?`, `?x?` or `?x3`; with
+        `available` False at least one size is not available at entry."""
+        def size(first):
+            if not available and first:
+                return self.unavail_size(iv)
+            return self.avail_size()
+
+        r = self.rng.random()
+        if r < 0.4:
+            return [(size(True), None)]
+        if r < 0.6:
+            return [(self.const(4, "index"), 4), (size(True), None)]
+        if r < 0.8:
+            first = size(True)
+            return [(first, None), (size(False), None)]
+        c = self.rng.randint(2, 3)
+        return [(size(True), None), (self.const(c, "index"), c)]
+
+    # -- temporaries ------------------------------------------------------------------------
+
+    def dalloc(self, kind, elem=None, dims=None, iv=None):
+        """A new temporary: kind "da" (dynamic, sizes available at entry), "dn" (dynamic, a
+        size not available) or "t" (static)."""
+        elem = elem or self.rng.choice(DYN_TYPES)
+        if dims is None:
+            if kind == "t":
+                dims = []
+                for d in self.random_shape()[:2]:
+                    dims.append((self.const(d, "index"), d))
+            else:
+                dims = self.dims(kind == "da", iv)
+        buf = DBuf(self.fresh(kind), elem, dims)
+        self.emit("%s = memref.alloc(%s) : %s" % (buf.name, ", ".join(buf.operands), buf.type))
+        self.dstats[kind] += 1
+        self.stats["allocs"] += 1
+        return buf
+
+    def open_dnest(self, buf):
+        ivs = []
+        for v, _ in buf.dims:
+            iv = self.fresh("i")
+            self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (iv, v))
+            self.indent += 1
+            ivs.append(iv)
+        linear = ivs[0]
+        for iv, v in zip(ivs[1:], buf.values[1:]):
+            linear = self.op("arith.addi", [self.op("arith.muli", [linear, v], "index"), iv],
+                             "index")
+        return ivs, linear
+
+    def dsize(self, buf):
+        n = buf.values[0]
+        for v in buf.values[1:]:
+            n = self.op("arith.muli", [n, v], "index")
+        return n
+
+    def ddelinearize(self, linear, buf):
+        rest = self.op("arith.remui", [linear, self.dsize(buf)], "index")
+        idx = []
+        for v in reversed(buf.values[1:]):
+            idx.append(self.op("arith.remui", [rest, v], "index"))
+            rest = self.op("arith.divui", [rest, v], "index")
+        idx.append(rest)
+        return list(reversed(idx))
+
+    def dfill(self, buf, salt=None):
+        if salt is None and self.rng.random() < 0.25:
+            value = self.rng.randint(-9, 9)
+            c = self.const(value / 2 if buf.elem in FLOATS else value, buf.elem)
+            self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, buf.elem, buf.name, buf.type))
+            return
+        ivs, linear = self.open_dnest(buf)
+        v = self.op("arith.muli", [linear, self.const(self.rng.randint(1, 7), "index")], "index")
+        v = self.op("arith.addi", [v, self.const(self.rng.randint(-20, 20), "index")], "index")
+        if salt is not None:
+            v = self.op("arith.addi", [v, salt], "index")
+        v = self.convert(v, "index", buf.elem)
+        if buf.elem in FLOATS:
+            v = self.op("arith.mulf", [v, self.const(0.25, buf.elem)], buf.elem)
+        self.store(v, buf, ivs)
+        self.close(len(ivs))
+
+    def dcombine_into(self, a, b, out):
+        """out = a (op) b elementwise; a and b are read at linear index mod their size."""
+        same = a.values == out.values and b.values == out.values
+        if same and self.rng.random() < 0.6:
+            rank = len(out.dims)
+            self.emit(
+                "linalg.generic {indexing_maps = [%s, %s, %s], iterator_types = [%s]}"
+                % (*[identity_map(rank)] * 3, ", ".join(['"parallel"'] * rank))
+            )
+            self.emit(
+                "    ins(%s, %s : %s, %s) outs(%s : %s) {"
+                % (a.name, b.name, a.type, b.type, out.name, out.type)
+            )
+            ba, bb, bo = self.fresh("a"), self.fresh("b"), self.fresh("o")
+            self.emit("^bb0(%s: %s, %s: %s, %s: %s):" % (ba, a.elem, bb, b.elem, bo, out.elem))
+            self.indent += 1
+            x = self.convert(ba, a.elem, out.elem)
+            y = self.convert(bb, b.elem, out.elem)
+            self.emit("linalg.yield %s : %s" % (self.combine(x, y, out.elem), out.elem))
+            self.indent -= 1
+            self.emit("}")
+            return
+        ivs, linear = self.open_dnest(out)
+        x = self.convert(self.load(a, self.ddelinearize(linear, a)), a.elem, out.elem)
+        y = self.convert(self.load(b, self.ddelinearize(linear, b)), b.elem, out.elem)
+        self.store(self.combine(x, y, out.elem), out, ivs)
+        self.close(len(ivs))
+
+    def dupdate(self, target, src):
+        """target = target (op) src, in place."""
+        ivs, linear = self.open_dnest(target)
+        old = self.load(target, ivs)
+        y = self.convert(self.load(src, self.ddelinearize(linear, src)), src.elem, target.elem)
+        self.store(self.combine(old, y, target.elem), target, ivs)
+        self.close(len(ivs))
+
+    def dfold(self, buf):
+        """Folds every element of `buf` into the checksums."""
+        ivs, linear = self.open_dnest(buf)
+        v = self.load(buf, ivs)
+        zero = self.const(0, "index")
+        if buf.elem in FLOATS:
+            x = self.convert(v, buf.elem, "f64")
+            w = self.convert(self.op("arith.addi", [linear, self.const(1, "index")], "index"),
+                             "index", "f64")
+            x = self.op("arith.mulf", [x, w], "f64")
+            old = self.load(self.facc, [zero])
+            self.store(self.op("arith.addf", [old, x], "f64"), self.facc, [zero])
+        else:
+            x = self.convert(v, buf.elem, "i64")
+            old = self.load(self.acc, [zero])
+            h = self.op("arith.muli", [old, self.const(1000003, "i64")], "i64")
+            self.store(self.op("arith.xori", [h, x], "i64"), self.acc, [zero])
+        self.close(len(ivs))
+
+    def dfree(self, buf):
+        self.dfold(buf)
+        self.emit("memref.dealloc %s : %s" % (buf.name, buf.type))
+
+    def new_dyn(self, kind, salt=None, iv=None):
+        buf = self.dalloc(kind, iv=iv)
+        self.dfill(buf, salt)
+        return buf
+
+    def dcombined(self, a, b, kind="da", iv=None):
+        """A new temporary = a (op) b: of a's dimensions or new ones."""
+        elem = self.rng.choice([a.elem, b.elem, self.rng.choice(DYN_TYPES)])
+        if kind == "da" and self.rng.random() < 0.5 and a.name.startswith(("%da", "%t")):
+            # Of a static temporary's shape, it is static too.
+            static = all(s is not None for _, s in a.dims)
+            out = self.dalloc("t" if static else kind, elem, list(a.dims))
+        else:
+            out = self.dalloc(kind, elem, iv=iv)
+        self.dcombine_into(a, b, out)
+        return out
+
+    def dprint(self, buf):
+        suffix = PRINTABLE[buf.elem]
+        self.printers.add(suffix)
+        u = self.fresh("u")
+        self.emit("%s = memref.cast %s : %s to memref<*x%s>" % (u, buf.name, buf.type, buf.elem))
+        self.emit("func.call @printMemref%s(%s) : (memref<*x%s>) -> ()" % (suffix, u, buf.elem))
+        self.dstats["prints"] += 1
+
+    # -- regions and functions --------------------------------------------------------------
+
+    def dloop(self, live, depth=0):
+        """A loop whose body allocates, uses and frees its own temporaries (sizes available at
+        entry, and sometimes ones sized by the induction variable or loaded in the body),
+        reads the outer ones and updates one of them."""
+        self.dstats["loops"] += 1
+        self.stats["loops"] += 1
+        k = self.fresh("k")
+        self.emit(
+            "scf.for %s = %%c0 to %s step %%c1 {" % (k, self.const(self.rng.randint(2, 3), "index"))
+        )
+        self.indent += 1
+        self.scopes.append([])
+        inner = [self.new_dyn("da", salt=k)]
+        if self.rng.random() < 0.5:
+            inner.append(self.new_dyn("dn", salt=k, iv=k))
+        if self.rng.random() < 0.3:
+            inner.append(self.new_dyn("t", salt=k))
+        for _ in range(self.rng.randint(0, 2)):
+            a = self.rng.choice(inner + live)
+            b = self.rng.choice(inner + live)
+            inner.append(self.dcombined(a, b, self.rng.choice(["da", "da", "dn"]), iv=k))
+        if live and self.rng.random() < 0.5:
+            self.dupdate(self.rng.choice(live), self.rng.choice(inner))
+        if depth == 0 and self.rng.random() < 0.25:
+            self.dloop(live + inner, depth + 1)
+        self.rng.shuffle(inner)
+        for buf in inner:
+            self.dfree(buf)
+        self.scopes.pop()
+        self.indent -= 1
+        self.emit("}")
+
+    def dworker(self, name):
+        self.emit(
+            "func.func @%s(%%n0: index, %%n1: index, %%n2: index, %%src: memref<?x?xf32>, "
+            "%%szs: memref<%dxindex>) {" % (name, DYN_TABLE)
+        )
+        self.indent = 1
+        self.emit("%c0 = arith.constant 0 : index")
+        self.emit("%c1 = arith.constant 1 : index")
+        self.scopes = [["%n0", "%n1", "%n2"]]
+        zero = "%c0"
+        self.acc = Buf(self.fresh("acc"), "i64", [1])
+        self.facc = Buf(self.fresh("facc"), "f64", [1])
+        for b, init in [(self.acc, self.const(17, "i64")), (self.facc, self.const(0.0, "f64"))]:
+            self.emit("%s = memref.alloc() : %s" % (b.name, b.type))
+            self.stats["allocs"] += 1
+            self.store(init, b, [zero])
+        d0, d1 = self.fresh("sd"), self.fresh("sd")
+        self.emit("%s = memref.dim %%src, %%c0 : memref<?x?xf32>" % d0)
+        self.emit("%s = memref.dim %%src, %%c1 : memref<?x?xf32>" % d1)
+        src = DBuf("%src", "f32", [(d0, None), (d1, None)])
+        live, printed = [], set()
+        for _ in range(self.rng.randint(8, 16)):
+            r = self.rng.random()
+            if not live or r < 0.2:
+                live.append(self.new_dyn("da"))
+            elif r < 0.27:
+                live.append(self.new_dyn("t"))
+            elif r < 0.42:
+                a = self.rng.choice(live + [src])
+                b = self.rng.choice(live)
+                live.append(self.dcombined(a, b))
+            elif r < 0.55:
+                self.dloop(live)
+            elif r < 0.63:
+                live.append(self.new_dyn("dn"))
+            elif r < 0.69:
+                cands = [b for b in live if b.name not in printed]
+                if cands:
+                    buf = self.rng.choice(cands)
+                    self.dprint(buf)
+                    printed.add(buf.name)
+            elif r < 0.75:
+                s = self.rng.choice(live)
+                kind = "t" if s.name.startswith("%t") else "dn" if s.name.startswith("%dn") \
+                    else "da"
+                out = self.dalloc(kind, s.elem, list(s.dims))
+                self.emit("memref.copy %s, %s : %s to %s" % (s.name, out.name, s.type, out.type))
+                live.append(out)
+            elif r < 0.82:
+                self.dupdate(self.rng.choice(live), self.rng.choice(live + [src]))
+            else:
+                self.dfree(live.pop(self.rng.randrange(len(live))))
+        self.rng.shuffle(live)
+        for buf in live:
+            self.dfree(buf)
+        h = self.load(self.acc, [zero])
+        f = self.load(self.facc, [zero])
+        self.emit("func.call @printI64(%s) : (i64) -> ()" % h)
+        self.emit("func.call @printNewline() : () -> ()")
+        self.emit("func.call @printF64(%s) : (f64) -> ()" % f)
+        self.emit("func.call @printNewline() : () -> ()")
+        self.dealloc(self.acc)
+        self.dealloc(self.facc)
+        self.emit("return")
+        self.indent = 0
+        self.emit("}")
+
+    def dcall(self, worker, table, extra=None):
+        """Calls `worker` with sizes loaded from `table` or constants (plus `extra`, an index
+        value, added to the first), with a fresh `%src` of loaded sizes."""
+        args = []
+        for _ in range(3):
+            if self.rng.random() < 0.65:
+                args.append(self.load(table, [self.const(self.rng.randrange(DYN_TABLE), "index")]))
+            else:
+                args.append(self.const(self.rng.randint(1, 7), "index"))
+        if extra is not None:
+            args[0] = self.op("arith.addi", [args[0], extra], "index")
+        dims = []
+        for _ in range(2):
+            dims.append((self.load(table, [self.const(self.rng.randrange(DYN_TABLE), "index")]),
+                         None))
+        src = DBuf(self.fresh("dn"), "f32", dims)
+        self.emit("%s = memref.alloc(%s) : %s" % (src.name, ", ".join(src.operands), src.type))
+        self.stats["allocs"] += 1
+        self.dstats["dn"] += 1
+        self.dfill(src)
+        self.emit(
+            "func.call @%s(%s, %s, %s) : (index, index, index, %s, %s) -> ()"
+            % (worker, ", ".join(args), src.name, table.name, src.type, table.type)
+        )
+        self.emit("memref.dealloc %s : %s" % (src.name, src.type))
+
+    def dmain(self, workers):
+        self.indent = 0
+        self.emit("func.func @main() {")
+        self.indent = 1
+        self.emit("%c0 = arith.constant 0 : index")
+        self.emit("%c1 = arith.constant 1 : index")
+        table = DBuf("%szs", "index", [(None, DYN_TABLE)])
+        self.emit("%s = memref.alloc() : %s" % (table.name, table.type))
+        for j in range(DYN_TABLE):
+            self.store(self.const(self.rng.randint(1, 7), "index"), table,
+                       [self.const(j, "index")])
+        for w in workers:
+            self.dcall(w, table)
+        self.dcall(self.rng.choice(workers), table)
+        # Sizes that change from call to call within one run.
+        r = self.fresh("k")
+        self.emit("scf.for %s = %%c0 to %s step %%c1 {" % (r, self.const(2, "index")))
+        self.indent += 1
+        self.dcall(self.rng.choice(workers), table, extra=r)
+        self.indent -= 1
+        self.emit("}")
+        self.emit("memref.dealloc %s : %s" % (table.name, table.type))
+        self.emit("return")
+        self.indent = 0
+        self.emit("}")
+
+    def program(self, seed):
+        workers = ["work%d" % i for i in range(self.rng.randint(1, 3))]
+        for w in workers:
+            self.indent = 0
+            self.dworker(w)
+            self.lines.append("")
+        self.dmain(workers)
+        head = [
+            "// Generated by tests/tools/gen_programs.py --dynamic --seed %d: do not edit." % seed,
+            "// allocs %d: %d dynamic with sizes available at entry (%%da), %d dynamic with a "
+            "size that is not (%%dn), %d static (%%t); loops %d, printed %d"
+            % (self.stats["allocs"], self.dstats["da"], self.dstats["dn"], self.dstats["t"],
+               self.dstats["loops"], self.dstats["prints"]),
+            "func.func private @printI64(i64)",
+            "func.func private @printF64(f64)",
+            "func.func private @printNewline()",
+        ]
+        for s in sorted(self.printers):
+            head.append(
+                "func.func private @printMemref%s(memref<*x%s>) attributes "
+                "{llvm.emit_c_interface}" % (s, s.lower())
+            )
+        head.append("")
+        return "\n".join(head + self.lines) + "\n"
+
+
 def identity_map(rank):
     dims = ", ".join("d%d" % i for i in range(rank))
     return "affine_map<(%s) -> (%s)>" % (dims, dims)
@@ -798,7 +1273,9 @@ def float_lit(x):
     return "%.6e" % x
 
 
-def generate(seed, calls=False):
+def generate(seed, calls=False, dynamic=False):
+    if dynamic:
+        return DynGen(seed).program(seed)
     return Gen(seed, calls).program(seed)
 
 
@@ -813,7 +1290,15 @@ def main(argv):
         action="store_true",
         help="also define helper functions and call them with temporaries",
     )
+    p.add_argument(
+        "--dynamic",
+        action="store_true",
+        help="programs whose temporaries have dynamic shapes (sizes from arguments, "
+        "memref.dim, arith of those, and some not available at function entry)",
+    )
     args = p.parse_args(argv)
+    if args.calls and args.dynamic:
+        p.error("--calls and --dynamic do not combine")
     if args.seeds is not None:
         if not args.out_dir:
             p.error("--seeds needs --out-dir")
@@ -821,11 +1306,11 @@ def main(argv):
         os.makedirs(args.out_dir, exist_ok=True)
         for s in range(int(lo), int(hi)):
             with open(os.path.join(args.out_dir, "gen_%d.mlir" % s), "w") as f:
-                f.write(generate(s, args.calls))
+                f.write(generate(s, args.calls, args.dynamic))
         return 0
     if args.seed is None:
         p.error("give --seed S or --seeds A:B --out-dir DIR")
-    text = generate(args.seed, args.calls)
+    text = generate(args.seed, args.calls, args.dynamic)
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
