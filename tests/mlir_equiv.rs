@@ -1498,10 +1498,10 @@ struct DynamicAllocations {
     not_available_other_reason: Vec<String>,
 }
 
-/// Whether the report of allocation `a` says it is pooled: `"pooled": true`, or an offset
-/// (a number for static plans; whatever a dynamic plan reports, as long as it is not null).
+/// Whether the report of allocation `a` says it is pooled: an offset planned at compile time
+/// or one computed at run time.
 fn reported_pooled(a: &serde_json::Value) -> bool {
-    a["pooled"].as_bool() == Some(true) || !a["offset"].is_null()
+    !a["offset"].is_null() || !a["run_time_offset"].is_null()
 }
 
 /// The reason codes of allocation `a`: `reason` and `all_reasons`.

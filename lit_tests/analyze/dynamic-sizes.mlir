@@ -2,8 +2,9 @@
 // start of the function (arguments, constants, memref.dim of an argument, and integer arith
 // of those, divisions only by constants): the report gives their size as an expression of
 // the size operands and their offset as the aligned maximum of the pool's planned part and
-// the ends of the buffers of run-time size they meet (placed before them). The others are
-// `size-not-available`, with a note at the op at fault.
+// the ends of the buffers of run-time size they meet (placed before them). In a loop body
+// (%in_loop) the loop's bounds must be known at entry too: the pool reserves the size only
+// if the loop runs. The others are `size-not-available`, with a note at the op at fault.
 // RUN: bufreuse --analyze %s | FileCheck %s
 // RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
@@ -57,6 +58,12 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
     linalg.fill ins(%f : f32) outs(%in_loop : memref<?xf32>)
     memref.dealloc %in_loop : memref<?xf32>
   }
+  %bound = memref.load %sizes[%c1] : memref<2xindex>
+  scf.for %j = %c0 to %bound step %c1 {
+    %in_unknown_loop = memref.alloc(%n) : memref<?xf32>
+    linalg.fill ins(%f : f32) outs(%in_unknown_loop : memref<?xf32>)
+    memref.dealloc %in_unknown_loop : memref<?xf32>
+  }
   scf.if %cond {
     %in_branch = memref.alloc(%n) : memref<?xf32>
     linalg.fill ins(%f : f32) outs(%in_branch : memref<?xf32>)
@@ -73,28 +80,29 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // the static part holding %s and %t), %b above the end of %a.
 // CHECK-LABEL: func @chain: 5 allocations, 5 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %a memref<?xf32> 4*%n B [5, 7] 18 pooled 64{{$}}
-// CHECK-NEXT: %b memref<4x?xf32> 16*%n2 B [6, 8] 19 pooled max(64, end %a){{$}}
-// CHECK-NEXT: %c memref<?x8xf32> 32*%rows B [10, 12] 23 pooled 64{{$}}
-// CHECK-NEXT: %s memref<16xf32> 64 B [11, 13] 24 pooled 0{{$}}
-// CHECK-NEXT: %t memref<16xf32> 64 B [17, 18] 30 pooled 0{{$}}
+// CHECK-NEXT: %a memref<?xf32> 4*%n B [5, 7] 19 pooled 64{{$}}
+// CHECK-NEXT: %b memref<4x?xf32> 16*%n2 B [6, 8] 20 pooled max(64, end %a){{$}}
+// CHECK-NEXT: %c memref<?x8xf32> 32*%rows B [10, 12] 24 pooled 64{{$}}
+// CHECK-NEXT: %s memref<16xf32> 64 B [11, 13] 25 pooled 0{{$}}
+// CHECK-NEXT: %t memref<16xf32> 64 B [17, 18] 31 pooled 0{{$}}
 // CHECK-NEXT: peak live: 64 B at point 11 (%c, %s)
 // CHECK-NEXT: naive: 128 B, pool: 64 B + run-time part (saves 64 B, 50.0%)
 // CHECK-NEXT: of run-time size: 3 pooled, 4*%n + 32*%rows + 16*%n2 B without sharing; offsets computed at function entry
 // CHECK-NEXT: pool (default memory space): 64 B for 2 allocations and 3 of run-time size above them, alignment 64, lower bound 64 B, optimal
 
-// CHECK-LABEL: func @not_available: 7 allocations, 2 pooled
+// CHECK-LABEL: func @not_available: 8 allocations, 3 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %by_load memref<?xf32> 4*%loaded B [5, 6] 42 size-not-available -
-// CHECK-NEXT: %by_division memref<?xf32> 4*%q B [9, 10] 46 size-not-available -
-// CHECK-NEXT: %local memref<?xf32> 4*%n B [12, 13] 49 pooled 0{{$}}
-// CHECK-NEXT: %by_local_dim memref<?xf32> 4*%d B [14, 15] 51 size-not-available -
-// CHECK-NEXT: %in_loop memref<?xf32> 4*%n B [19, 20] 56 size-not-available -
-// CHECK-NEXT: %in_branch memref<?xf32> 4*%n B [24, 25] 61 size-not-available -
-// CHECK-NEXT: %by_constant_division memref<?xf32> 4*%q4 B [29, 30] 66 pooled 0{{$}}
+// CHECK-NEXT: %by_load memref<?xf32> 4*%loaded B [5, 6] 43 size-not-available -
+// CHECK-NEXT: %by_division memref<?xf32> 4*%q B [9, 10] 47 size-not-available -
+// CHECK-NEXT: %local memref<?xf32> 4*%n B [12, 13] 50 pooled 0{{$}}
+// CHECK-NEXT: %by_local_dim memref<?xf32> 4*%d B [14, 15] 52 size-not-available -
+// CHECK-NEXT: %in_loop memref<?xf32> 4*%n B [19, 20] 57 pooled 0{{$}}
+// CHECK-NEXT: %in_unknown_loop memref<?xf32> 4*%n B [25, 26] 63 size-not-available -
+// CHECK-NEXT: %in_branch memref<?xf32> 4*%n B [30, 31] 68 size-not-available -
+// CHECK-NEXT: %by_constant_division memref<?xf32> 4*%q4 B [35, 36] 73 pooled 0{{$}}
 // CHECK: naive: 0 B, pool: 0 B + run-time part
-// CHECK-NEXT: of run-time size: 2 pooled, 4*%n + 4*%q4 B without sharing
-// CHECK: total: 12 allocations, 7 pooled
+// CHECK-NEXT: of run-time size: 3 pooled, 4*%n + 4*%n + 4*%q4 B without sharing
+// CHECK: total: 13 allocations, 8 pooled
 // CHECK-NEXT: not pooled: size-not-available 5
 
 // JSON-LABEL: function {"name":"chain",
@@ -107,14 +115,14 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // JSON: allocation {"value":"%by_load",{{.*}}"size":"4*%loaded",{{.*}}"reason":"size-not-available",{{.*}}"run_time_offset":null,
 // JSON: reasons {"size-not-available":5}
 
-// REMARK: dynamic-sizes.mlir:42:3: remark: %by_load cannot share memory [size-not-available]: its size is not known at the start of the function, where the pool is allocated
-// REMARK: dynamic-sizes.mlir:41:3: note: its size depends on this op ('memref.load')
-// REMARK: dynamic-sizes.mlir:46:3: remark: %by_division cannot share memory [size-not-available]
-// REMARK: dynamic-sizes.mlir:45:3: note: its size depends on this op ('arith.divui')
-// REMARK: dynamic-sizes.mlir:51:3: remark: %by_local_dim cannot share memory [size-not-available]
-// REMARK: dynamic-sizes.mlir:50:3: note: its size depends on this op ('memref.dim')
-// REMARK: dynamic-sizes.mlir:56:5: remark: %in_loop cannot share memory [size-not-available]
-// REMARK: dynamic-sizes.mlir:55:3: note: inside this op, which may not run it ('scf.for')
-// REMARK: dynamic-sizes.mlir:61:5: remark: %in_branch cannot share memory [size-not-available]
-// REMARK: dynamic-sizes.mlir:60:3: note: inside this op, which may not run it ('scf.if')
+// REMARK: dynamic-sizes.mlir:43:3: remark: %by_load cannot share memory [size-not-available]: its size is not known at the start of the function, where the pool is allocated
+// REMARK: dynamic-sizes.mlir:42:3: note: its size depends on this op ('memref.load')
+// REMARK: dynamic-sizes.mlir:47:3: remark: %by_division cannot share memory [size-not-available]
+// REMARK: dynamic-sizes.mlir:46:3: note: its size depends on this op ('arith.divui')
+// REMARK: dynamic-sizes.mlir:52:3: remark: %by_local_dim cannot share memory [size-not-available]
+// REMARK: dynamic-sizes.mlir:51:3: note: its size depends on this op ('memref.dim')
+// REMARK: dynamic-sizes.mlir:63:5: remark: %in_unknown_loop cannot share memory [size-not-available]
+// REMARK: dynamic-sizes.mlir:62:3: note: inside this loop, whose bounds or step are not known at the start of the function ('scf.for')
+// REMARK: dynamic-sizes.mlir:68:5: remark: %in_branch cannot share memory [size-not-available]
+// REMARK: dynamic-sizes.mlir:67:3: note: inside this op, which may not run it ('scf.if')
 // REMARK-NOT: remark

@@ -398,7 +398,9 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
                 let op = m.op(c);
                 // An allocation inside the op at fault (a loop, a branch) may not run.
                 let inside = reason == Reason::SizeNotAvailable && encloses(m, c, a.op);
-                let note = if inside {
+                let note = if inside && &*op.name == "scf.for" {
+                    "inside this loop, whose bounds or step are not known at the start of the function"
+                } else if inside {
                     "inside this op, which may not run it"
                 } else {
                     reason.culprit_note()

@@ -59,6 +59,12 @@ impl DynamicSize {
 
 /// Why the size of an allocation cannot be computed where its pool would be allocated: the
 /// reason `size-not-available` and the op at fault (`None`: the allocation's own position).
+///
+/// The allocation must run whenever the entry block runs, or be in the body of `scf.for`
+/// loops (directly, however deep) whose bounds are known at entry: it then runs whenever each
+/// loop runs at least once, and its size is reserved only then. An allocation in a
+/// branch may not run at all, and its size operands could then hold anything (a negative
+/// size its guard rules out): a pool sized by them could fail where the program did not.
 pub fn unavailable(
     m: &Module,
     func: OpId,
@@ -66,28 +72,64 @@ pub fn unavailable(
     size: &DynamicSize,
 ) -> Option<Option<OpId>> {
     let entry = m.region(m.op(func).regions[0]).blocks[0];
-    // An allocation in a nested region or a later block may not run at all; its size
-    // operands could then hold anything (a negative size its guard rules out), and a pool
-    // sized by them could fail where the program did not.
-    if m.op(alloc).parent != Some(entry) {
-        let mut up = alloc;
-        while let Some(p) = m.parent_op(up)
-            && p != func
-        {
-            up = p;
-        }
-        return Some((up != alloc).then_some(up));
+    let loops = loops_around(m, func, alloc);
+    let mut blocks: Vec<BlockId> = m.op(alloc).parent.into_iter().collect();
+    blocks.extend(loops.iter().filter_map(|&l| m.op(l).parent));
+    if blocks.last() != Some(&entry) {
+        return Some(None);
+    }
+    if let Some(&l) = loops
+        .iter()
+        .find(|&&l| !loop_known_at_entry(m, entry, &blocks, l))
+    {
+        return Some(Some(l));
     }
     size.operands
         .iter()
-        .find_map(|&v| recomputable_at(m, entry, v).err())
+        .find_map(|&v| recomputable_at(m, entry, &blocks, v).err())
+}
+
+/// The `scf.for` loops around `alloc` up to `func`, innermost first.
+pub fn loops_around(m: &Module, func: OpId, alloc: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    let mut up = m.parent_op(alloc);
+    while let Some(p) = up
+        && p != func
+    {
+        out.push(p);
+        up = m.parent_op(p);
+    }
+    out
+}
+
+/// An `scf.for` with one body block, signed bounds computable at the start of `entry` (from
+/// ops in `blocks`) and a constant step above 0: it runs its body at least once exactly when `lb < ub`.
+fn loop_known_at_entry(m: &Module, entry: BlockId, blocks: &[BlockId], op: OpId) -> bool {
+    let o = m.op(op);
+    if &*o.name != "scf.for"
+        || m.attr(op, "unsignedCmp").is_some()
+        || o.operands.len() < 3
+        || o.regions.len() != 1
+        || m.region(o.regions[0]).blocks.len() != 1
+    {
+        return false;
+    }
+    constant_int(m, o.operands[2]).is_some_and(|s| s > 0)
+        && o.operands[..2]
+            .iter()
+            .all(|&v| recomputable_at(m, entry, blocks, v).is_ok())
 }
 
 /// Whether `v` can be computed again at the start of `entry` with the same value: it is an
-/// argument of `entry`, or the result of a pure op whose operands are such values. Only ops
-/// in `entry` are followed (every value an op of `entry` uses is defined there or is one of
-/// its arguments). Errors with the op at fault.
-pub fn recomputable_at(m: &Module, entry: BlockId, v: ValueId) -> Result<(), Option<OpId>> {
+/// argument of `entry`, or the result of a pure op in one of `blocks` (the blocks that hold
+/// the allocation, from its own to `entry`) whose operands are such values. Errors with the
+/// op at fault (for a block argument, the op that owns the block).
+pub fn recomputable_at(
+    m: &Module,
+    entry: BlockId,
+    blocks: &[BlockId],
+    v: ValueId,
+) -> Result<(), Option<OpId>> {
     let mut stack = vec![v];
     let mut seen: HashSet<ValueId> = HashSet::new();
     while let Some(v) = stack.pop() {
@@ -96,10 +138,10 @@ pub fn recomputable_at(m: &Module, entry: BlockId, v: ValueId) -> Result<(), Opt
         }
         match m.value(v).def {
             ValueDef::Arg(b, _) if b == entry => {}
-            ValueDef::Arg(..) => return Err(None),
+            ValueDef::Arg(b, _) => return Err(Some(m.block_owner(b))),
             ValueDef::Result(op, _) => {
                 let o = m.op(op);
-                if o.parent != Some(entry) || !pure_and_safe(m, entry, op) {
+                if !o.parent.is_some_and(|b| blocks.contains(&b)) || !pure_and_safe(m, entry, op) {
                     return Err(Some(op));
                 }
                 stack.extend(o.operands.iter().copied());

@@ -358,17 +358,70 @@ impl Prologue<'_> {
 
     /// An `index` arith op of two values.
     fn binary(&mut self, m: &mut Module, op: &str, a: ValueId, b: ValueId, name: &str) -> ValueId {
+        self.emit(m, op, vec![a, b], vec![], Type::Index, name)
+    }
+
+    /// An op with one result.
+    fn emit(
+        &mut self,
+        m: &mut Module,
+        op: &str,
+        operands: Vec<ValueId>,
+        props: Vec<(Box<str>, Attr)>,
+        ty: Type,
+        name: &str,
+    ) -> ValueId {
         let name = fresh_name(self.names, name);
-        let (id, res) = new_op(
-            m,
-            op,
-            vec![a, b],
-            vec![],
-            vec![(name, Type::Index)],
-            self.span,
-        );
+        let (id, res) = new_op(m, op, operands, props, vec![(name, ty)], self.span);
         self.ops.push(id);
         res[0]
+    }
+
+    /// `bytes` if every loop in `loops` runs its body at least once (`lb < ub`, compared
+    /// signed as `scf.for` does), else 0: an allocation in a loop body that never runs gets
+    /// no room, whatever its size operands hold then.
+    fn if_loops_run(
+        &mut self,
+        m: &mut Module,
+        loops: &[OpId],
+        bytes: ValueId,
+        stem: &str,
+    ) -> ValueId {
+        let mut runs: Option<ValueId> = None;
+        for &l in loops {
+            let (lb, ub) = (m.op(l).operands[0], m.op(l).operands[1]);
+            let (lb, ub) = (self.recompute(m, lb), self.recompute(m, ub));
+            // Predicate 2 is `slt` in MLIR's numbering.
+            let predicate = vec![("predicate".into(), Attr::int(2, Type::i(64)))];
+            let runs_once = format!("{stem}_runs");
+            let c = self.emit(
+                m,
+                "arith.cmpi",
+                vec![lb, ub],
+                predicate,
+                Type::i(1),
+                &runs_once,
+            );
+            runs = Some(match runs {
+                None => c,
+                Some(r) => self.emit(m, "arith.andi", vec![r, c], vec![], Type::i(1), &runs_once),
+            });
+        }
+        match runs {
+            None => bytes,
+            Some(r) => {
+                let zero = self.constant(m, 0);
+                let name = format!("{stem}_bytes");
+                self.emit(
+                    m,
+                    "arith.select",
+                    vec![r, bytes, zero],
+                    vec![],
+                    Type::Index,
+                    &name,
+                )
+            }
+        }
     }
 
     /// `value` computed again in the prologue: the analysis made sure that it is an argument
@@ -447,6 +500,8 @@ impl Prologue<'_> {
                 let n = self.recompute(m, operand);
                 bytes = self.binary(m, "arith.muli", bytes, n, &format!("{stem}_bytes"));
             }
+            let loops = crate::analysis::size::loops_around(m, f.func, a.op);
+            bytes = self.if_loops_run(m, &loops, bytes, &stem);
             let Some(Offset::Above { above, align, .. }) = &a.offset else {
                 unreachable!("members of dynamic size are placed at run time")
             };

@@ -57,6 +57,20 @@ fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
     )
 }
 
+/// Lower and upper bounds of the `scf.for` loops around `op`.
+fn loops_around(m: &Module, op: OpId) -> Vec<(ValueId, ValueId)> {
+    let mut out = Vec::new();
+    let mut up = m.parent_op(op);
+    while let Some(p) = up {
+        let o = m.op(p);
+        if &*o.name == "scf.for" && o.operands.len() >= 2 {
+            out.push((o.operands[0], o.operands[1]));
+        }
+        up = m.parent_op(p);
+    }
+    out
+}
+
 /// Size assignments tried on a pool whose size or offsets are computed at run time: every
 /// argument (and dynamic dimension of an argument) 0, then 1, then pseudo-random values.
 const TRIALS: u64 = 12;
@@ -73,6 +87,9 @@ struct ViewSpec {
     /// The alignment the offset needs (the element size and `--alignment`).
     align: u64,
     live: Interval,
+    /// Bounds of the `scf.for` loops around the view: when one of them does not run, neither
+    /// does the view (and its size operands need not be valid).
+    loops: Vec<(ValueId, ValueId)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -175,6 +192,7 @@ fn check_pool(
                 sizes: o.operands[2..].to_vec(),
                 align: elem.max(min_align),
                 live,
+                loops: loops_around(m, user),
             }),
             None => errors.push(fail(m, user, format!("view {vname} has no live interval"))),
         }
@@ -241,6 +259,16 @@ fn check_trial(
     let mut views = Vec::new();
     for spec in specs {
         let vname = &m.value(spec.value).name;
+        let runs = spec.loops.iter().all(|&(lb, ub)| {
+            // A bound that cannot be computed counts as a loop that runs.
+            match (eval.eval(lb), eval.eval(ub)) {
+                (Some(lb), Some(ub)) => (lb as i64) < (ub as i64),
+                _ => true,
+            }
+        });
+        if !runs {
+            continue;
+        }
         let Some(offset) = eval.eval(spec.offset) else {
             errors.push(fail(
                 m,
@@ -459,6 +487,27 @@ impl<'a> Evaluator<'a> {
                     q
                 })
             })? as u64,
+            "arith.select" => {
+                let (c, a, b) = (*args.first()?, *args.get(1)?, *args.get(2)?);
+                if c & 1 == 1 { a } else { b }
+            }
+            "arith.cmpi" => {
+                let (a, b) = two()?;
+                let (sa, sb) = (signed(a), signed(b));
+                u64::from(match m.attr(op, "predicate")?.as_i64()? {
+                    0 => a == b,
+                    1 => a != b,
+                    2 => sa < sb,
+                    3 => sa <= sb,
+                    4 => sa > sb,
+                    5 => sa >= sb,
+                    6 => a < b,
+                    7 => a <= b,
+                    8 => a > b,
+                    9 => a >= b,
+                    _ => return None,
+                })
+            }
             "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi" => {
                 *args.first()?
             }
