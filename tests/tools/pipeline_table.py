@@ -47,7 +47,7 @@ def analyze(binary, path, before_dealloc, may_fail=False):
         return None
     if out.returncode != 0:
         raise SystemExit("%s failed on %s:\n%s" % (binary, path, out.stderr))
-    total = pooled = before = after = 0
+    total = pooled = run_time = before = after = 0
     reasons = {}
     for doc in json.JSONDecoder().raw_decode(out.stdout)[:1]:
         for f in doc["functions"]:
@@ -57,9 +57,12 @@ def analyze(binary, path, before_dealloc, may_fail=False):
                 if a["offset"] is not None:
                     pooled += 1
                     before += a["bytes"] or 0
+                elif a.get("run_time_offset") is not None:
+                    pooled += 1
+                    run_time += 1
                 elif a["reason"]:
                     reasons[a["reason"]] = reasons.get(a["reason"], 0) + 1
-    return total, pooled, before, after, reasons
+    return total, pooled, run_time, before, after, reasons
 
 
 def knows_before_dealloc(binary):
@@ -70,9 +73,10 @@ def knows_before_dealloc(binary):
 def cell(r):
     if r is None:
         return "cannot read it | -"
-    total, pooled, before, after, _ = r
+    total, pooled, run_time, before, after, _ = r
     saved = "%d%%" % round(100 * (before - after) / before) if before else "-"
-    return "%d / %d | %d → %d (%s)" % (pooled, total, before, after, saved)
+    dynamic = " (%d of run-time size)" % run_time if run_time else ""
+    return "%d / %d%s | %d → %d (%s)" % (pooled, total, dynamic, before, after, saved)
 
 
 def main(argv):
@@ -119,7 +123,7 @@ def main(argv):
             if old:
                 r_old = analyze(old, path, before_dealloc and old_flag, may_fail=True)
                 line += " %s |" % cell(r_old)
-            reasons = ", ".join("%s %d" % kv for kv in sorted(r_new[4].items()))
+            reasons = ", ".join("%s %d" % kv for kv in sorted(r_new[5].items()))
             line += " %s |" % (reasons or "-")
             print(line)
 
