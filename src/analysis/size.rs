@@ -171,11 +171,19 @@ fn pure_and_safe(m: &Module, entry: BlockId, op: OpId) -> bool {
             .get(1)
             .and_then(|d| constant_int(m, *d))
             .is_some_and(|d| d != 0 && d != -1),
-        // The dimension of a memref argument never changes; the index must be a constant.
+        // The dimension of a ranked memref argument never changes; the index must be a constant
+        // within its rank.
         "memref.dim" => {
+            let rank = m
+                .value_type(o.operands[0])
+                .as_memref()
+                .and_then(|t| t.shape.as_ref())
+                .map(|s| s.len());
             o.operands.len() == 2
                 && matches!(m.value(o.operands[0]).def, ValueDef::Arg(b, _) if b == entry)
-                && constant_int(m, o.operands[1]).is_some()
+                && constant_int(m, o.operands[1])
+                    .zip(rank)
+                    .is_some_and(|(k, r)| usize::try_from(k).is_ok_and(|k| k < r))
         }
         _ => false,
     }
