@@ -68,7 +68,7 @@ impl From<PlannerChoice> for Strategy {
 /// Units of search work (see `search`) per second of time limit, measured on the project's
 /// 2-core machine class while it was shared with a build, so that the default budget ends the
 /// search inside the time limit and the clock never decides the result.
-pub const WORK_PER_SECOND: u64 = 250_000_000;
+pub const WORK_PER_SECOND: u64 = 200_000_000;
 
 /// `Auto` skips the exact search on components with more buffers than this: its per-node cost
 /// grows with the component and the greedy plan is already close there.

@@ -343,14 +343,24 @@ impl Component {
             },
         );
         self.memos = memos;
-        budget.timed_out |= bound_budget.timed_out || ladder_budget.timed_out;
+        budget.timed_out |= bound_budget.timed_out;
         budget.nodes += bound_budget.nodes;
-        if bound.plan.is_some() {
+        // When the bound side found a plan, the ladder side's result (and whether its
+        // probe at the bound found one too) depends on when it heard to stop: drop it.
+        let ladder = if bound.plan.is_some() {
             budget.work += bound_budget.work;
+            Side {
+                plan: None,
+                low: self.low,
+                improving: false,
+                step: self.step,
+            }
         } else {
+            budget.timed_out |= ladder_budget.timed_out;
             budget.nodes += ladder_budget.nodes;
             budget.work += bound_budget.work.max(ladder_budget.work);
-        }
+            ladder
+        };
         let raised = bound.low > self.low;
         let improving = ladder.improving;
         let ladder_step = ladder.step;
