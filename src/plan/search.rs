@@ -954,7 +954,7 @@ impl<'a> State<'a> {
         let p = self.problem;
         let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
         let mut add = |x: u64| {
-            a = (a.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+            a = (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
             b = mix(b ^ x);
         };
         let mut end = 0;
