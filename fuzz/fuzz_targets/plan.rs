@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
             strategy,
             time_limit: Duration::from_secs(1),
             node_limit: 2_000,
+            work_limit: u64::MAX,
             verify: false,
         };
         let result = plan::plan(buffers, &opts);

@@ -32,6 +32,7 @@ fn run(text: &str) {
             strategy: Strategy::Auto,
             time_limit: Duration::from_secs(1),
             node_limit: 20_000,
+            work_limit: u64::MAX,
             verify: true,
         },
         ..analysis::Options::default()

@@ -10,8 +10,8 @@
 //!   greedy plan until it reaches the lower bound, proves optimality or spends its budget.
 //! - `check`: an independent checker that shares no code with the placers.
 //!
-//! Results are deterministic: the search budget is counted in nodes, and the time limit is
-//! only a safety cut-off that `Plan::timed_out` reports.
+//! Results are deterministic: the search budget is counted in nodes and units of work, and
+//! the time limit is only a safety cut-off that `Plan::timed_out` reports.
 
 pub mod check;
 pub mod cli;
@@ -66,9 +66,10 @@ impl From<PlannerChoice> for Strategy {
     }
 }
 
-/// Search nodes per second of time limit, measured on the project's 2-core machine class, so
-/// that the default node budget normally finishes inside the time limit.
-pub const NODES_PER_SECOND: u64 = 200_000;
+/// Units of search work (see `search`) per second of time limit, measured on the project's
+/// 2-core machine class while it was shared with a build, so that the default budget ends the
+/// search inside the time limit and the clock never decides the result.
+pub const WORK_PER_SECOND: u64 = 200_000_000;
 
 /// `Auto` skips the exact search on components with more buffers than this: its per-node cost
 /// grows with the component and the greedy plan is already close there.
@@ -88,25 +89,26 @@ pub struct PlanOptions {
     pub strategy: Strategy,
     /// Safety cut-off for the exact search; when it hits, `Plan::timed_out` is set.
     pub time_limit: Duration,
-    /// Budget of the exact search in nodes (placements tried): this, not the clock, decides
-    /// the result, so that the same input gives the same plan on every run.
+    /// Budget of the exact search in nodes (placements tried).
     pub node_limit: u64,
+    /// Budget of the exact search in units of work (loop steps, about a nanosecond each).
+    /// These budgets, not the clock, decide the result, so that the same input gives the
+    /// same plan on every run.
+    pub work_limit: u64,
     /// Check the plan with the independent checker (always done in debug builds).
     pub verify: bool,
 }
 
 impl PlanOptions {
-    /// Options for a strategy with a time limit, and the node budget that normally fits in it.
+    /// Options for a strategy with a time limit, and the work budget that fits in it.
     pub fn with_time_limit(strategy: Strategy, time_limit: Duration) -> PlanOptions {
-        let nodes = time_limit.as_secs_f64() * NODES_PER_SECOND as f64;
+        let work = time_limit.as_secs_f64() * WORK_PER_SECOND as f64;
         PlanOptions {
             strategy,
             time_limit,
-            node_limit: if nodes >= u64::MAX as f64 {
-                u64::MAX
-            } else {
-                nodes as u64
-            },
+            node_limit: u64::MAX,
+            // `as` saturates.
+            work_limit: work as u64,
             verify: false,
         }
     }
@@ -318,8 +320,11 @@ fn planned(
     };
     if search && !plan.proven_optimal {
         let max_size = search_max;
-        let mut budget =
-            search::Budget::new(opts.node_limit, Instant::now().checked_add(opts.time_limit));
+        let mut budget = search::Budget::new(
+            opts.node_limit,
+            opts.work_limit,
+            Instant::now().checked_add(opts.time_limit),
+        );
         let offsets = &mut plan.offsets;
         let mut run =
             || search::improve(buffers, &graph, offsets, lower_bound, max_size, &mut budget);

@@ -21,49 +21,86 @@
 //!   every part's bound is checked before the first part is searched, and with MiniMalloc's
 //!   tie orders each part is ranked again by what is unplaced in it (as MiniMalloc's dynamic
 //!   decomposition preorders its sub-problems again), its canonical order starting afresh
-//!   at the last offset.
+//!   at the last offset;
+//! - a node that a run of the same view proved to fail (the same unplaced buffers, ranks and
+//!   floors, with a target at least as high and a last key at most as high) fails again
+//!   (`Memo`, a table of such nogoods per view): this makes a restart with a longer node
+//!   limit cheap, since it skips every subtree that the shorter runs finished.
 //!
 //! Each run is a decision search for a plan at or below a target, in one *view* of the
 //! component: a tie order (start time, or MiniMalloc's preorderings by the total size live
 //! in a buffer's sections, its lifetime's width and its area) and a direction of time (a
-//! time-reversed component has the same plans, a different tree). Rounds go in cycles whose
-//! node limit doubles from 2n (as MiniMalloc's round robin over its preorderings): two views
-//! look for a plan at the lower bound, then four walk a ladder of targets below the best
-//! plan with shorter runs. A plan found on the ladder keeps the step; a run that exhausts its
-//! tree raises the lower bound to the smallest bound that pruned it (as in IDA*); when every
-//! ladder run of a cycle is cut, the step shrinks.
+//! time-reversed component has the same plans, a different tree). Runs go in cycles whose
+//! node limit doubles from 2n (as MiniMalloc's round robin over its preorderings): on one
+//! thread two views look for a plan at the lower bound; on a second thread, side by side, a
+//! static view looks for one too, then four views walk a ladder of targets below the best
+//! plan. A plan found on the ladder keeps the step; a run that exhausts its tree raises the
+//! lower bound to the smallest bound that pruned it (as in IDA*); when every ladder run of a
+//! cycle is cut, the step shrinks.
+//!
+//! The budget is counted in nodes and in *work* (`State::work`: the steps of the loops a
+//! node runs, about a nanosecond each), never read from the clock, so the same input gives
+//! the same plan on every run and machine, on one thread or two; the work makes a budget
+//! take about the same time on every instance, where a node of a component with long
+//! lifetimes costs ten times one of a small one.
 
 use super::graph::Graph;
 use super::{Buffer, live_bound};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// The shared search budget: nodes (placements tried) and the time cut-off.
+/// The shared search budget: nodes (placements tried), work (see `State::work`) and the
+/// time cut-off.
 pub(crate) struct Budget {
     /// Nodes spent so far.
     pub nodes: u64,
+    /// Work spent so far.
+    pub work: u64,
     limit: u64,
+    work_limit: u64,
     deadline: Option<Instant>,
     /// The deadline, not the node limit, stopped the search.
     pub timed_out: bool,
+    /// Set when the search running side by side with this one found what makes this one's
+    /// useless (see `Component::cycle`).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
-    /// A budget of `limit` nodes, cut off at `deadline` if any.
-    pub fn new(limit: u64, deadline: Option<Instant>) -> Budget {
+    /// A budget of `limit` nodes and `work_limit` units of work, cut off at `deadline` if any.
+    pub fn new(limit: u64, work_limit: u64, deadline: Option<Instant>) -> Budget {
         Budget {
             nodes: 0,
+            work: 0,
             limit,
+            work_limit,
             deadline,
             timed_out: false,
+            stop: None,
         }
     }
 
-    /// Spends one node; false when the budget is gone.
-    fn spend(&mut self) -> bool {
-        if self.nodes >= self.limit || self.timed_out {
+    /// A budget for one of two searches run side by side: what is left of this one, stopped
+    /// when `stop` is set.
+    fn side(&self, stop: Option<Arc<AtomicBool>>) -> Budget {
+        Budget {
+            stop,
+            ..Budget::new(
+                self.limit - self.nodes.min(self.limit),
+                self.work_limit - self.work.min(self.work_limit),
+                self.deadline,
+            )
+        }
+    }
+
+    /// Spends one node and the work done since the last one; false when the budget is gone.
+    fn spend(&mut self, work: u64) -> bool {
+        if self.exhausted() {
             return false;
         }
         self.nodes += 1;
+        self.work = self.work.saturating_add(work + NODE_WORK);
         // Every node: on a large component one node can take milliseconds.
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
@@ -74,9 +111,19 @@ impl Budget {
     }
 
     fn exhausted(&self) -> bool {
-        self.nodes >= self.limit || self.timed_out
+        self.nodes >= self.limit
+            || self.work >= self.work_limit
+            || self.timed_out
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|stop| stop.load(Ordering::Acquire))
     }
 }
+
+/// The work of a node besides its loops (see `State::work`): allocations, the memo's table,
+/// the clock.
+const NODE_WORK: u64 = 1000;
 
 /// What `improve` achieved.
 pub(crate) struct Outcome {
@@ -157,7 +204,7 @@ pub(crate) fn improve(
             proven = true;
             break;
         }
-        search.round(budget);
+        search.cycle(budget);
         peaks[c] = search.peak;
     }
     for (c, search) in searches.iter().enumerate() {
@@ -195,20 +242,24 @@ const LADDER_VIEWS: [usize; 4] = [2, 3, 4, 5];
 
 /// The node limit of a ladder search is the limit of the searches at the bound divided by
 /// this, or by `LADDER_DIV_IMPROVING` in a cycle after one in which the ladder found a plan:
-/// the budget goes where plans are being found. (Measured on MiniMalloc's instances: with the
-/// ladder's searches as long as the bound's, E's plan at the bound, 511,088 nodes in one
-/// search, does not fit in 10 seconds' budget; with all of them short, D and J end higher.)
-const LADDER_DIV: u64 = 16;
-const LADDER_DIV_IMPROVING: u64 = 2;
+/// the budget goes where plans are being found. The ladder runs on a thread of its own, side
+/// by side with the searches at the bound (see `Component::cycle`): with 2, its four views
+/// take as many nodes per cycle as the two at the bound.
+const LADDER_DIV: u64 = 2;
+const LADDER_DIV_IMPROVING: u64 = 1;
 
-/// The search of one component across rounds.
+/// The search of one component across cycles.
 ///
-/// Rounds go in cycles with a node limit that doubles from cycle to cycle (as in
-/// MiniMalloc's round robin): each view first looks for a plan at the lower bound, then each
-/// view looks for a plan one step below the best one (a ladder of targets).
+/// Cycles have a node limit that doubles from cycle to cycle (as in MiniMalloc's round
+/// robin). In each, the views of `BOUND_VIEWS` look for a plan at the lower bound, one after
+/// the other, while on a second thread the views of `LADDER_VIEWS` look for plans below the
+/// best one (a ladder of targets).
 struct Component {
     /// The component in each view, with the position in the component of every local index.
     views: Vec<(Problem, Vec<usize>)>,
+    /// Per view, the nodes its runs proved to fail: later runs of the view (longer, or at a
+    /// lower target) skip them instead of searching them again.
+    memos: Vec<Memo>,
     /// The best plan (offsets in component order) and its peak.
     offsets: Vec<u64>,
     peak: u64,
@@ -219,14 +270,20 @@ struct Component {
     proven: bool,
     /// The ladder looks for a plan at `peak - step`.
     step: u64,
-    /// The node limit of each search in this cycle.
+    /// The node limit of each search at the bound in this cycle.
     limit: u64,
-    /// Rounds done in this cycle: the first `BOUND_VIEWS.len()` at the bound, then the
-    /// ladder.
-    rounds: usize,
-    /// The ladder found a plan in the previous cycle, and in this one.
+    /// The ladder found a plan in the previous cycle.
     improved: bool,
+}
+
+/// What one side of a cycle found: a better plan and its peak, a raised lower bound, and
+/// whether the ladder found a plan.
+struct Side {
+    plan: Option<(Vec<u64>, u64)>,
+    low: u64,
     improving: bool,
+    /// The ladder's step at its end.
+    step: u64,
 }
 
 impl Component {
@@ -246,73 +303,190 @@ impl Component {
             proven: peak <= low,
             step: peak.saturating_sub(low).div_ceil(2),
             limit: 2 * problem.len() as u64,
+            memos: views.iter().map(|(p, _)| Memo::new(p.len())).collect(),
             views,
             offsets,
             peak,
-            rounds: 0,
             improved: false,
-            improving: false,
         }
     }
 
-    /// One round: a decision search in one view, at the bound or one ladder step below the
-    /// best plan. A plan found at a step keeps the step (and the view); a search that proves
-    /// there is none raises the lower bound; when every ladder search of a cycle was cut by
-    /// the node limit, the step is halved (down to 1/16 of the gap) or, once small, reset
-    /// while the next cycle doubles the limit.
-    fn round(&mut self, budget: &mut Budget) {
-        let n = BOUND_VIEWS.len();
-        let at_bound = self.rounds < n;
-        let target = if at_bound {
-            self.low
-        } else {
-            self.peak.saturating_sub(self.step).max(self.low)
-        };
-        let view = if at_bound {
-            BOUND_VIEWS[self.rounds]
-        } else {
-            LADDER_VIEWS[self.rounds - n]
-        };
-        let (problem, position) = &self.views[view];
-        let limit = if at_bound {
-            self.limit
-        } else {
-            let div = if self.improved {
-                LADDER_DIV_IMPROVING
-            } else {
-                LADDER_DIV
-            };
-            (self.limit / div).max(1)
-        };
-        let run = decide(problem, target, limit, budget);
-        if let Some(found) = run.plan {
-            self.improving |= !at_bound;
-            self.peak = run.peak;
-            for (k, &offset) in found.iter().enumerate() {
-                self.offsets[position[k]] = offset;
+    /// One cycle: the searches at the bound on this thread, the ladder on a second one (one
+    /// after the other when only one thread is allowed). The result does not depend on which
+    /// thread runs faster: each side has its own views, memos and copy of the budget, and
+    /// their results are merged when both are done. The budget measures time on the
+    /// project's 2-core machine: each side may spend what is left of it, and the cycle is
+    /// charged the larger work of the two. When the bound side finds a plan at the bound,
+    /// the ladder side is told to stop, and its result and work are dropped (they depend on
+    /// when it heard).
+    ///
+    /// After the merge: a search at the bound that proved there is no plan raised the lower
+    /// bound (the step is then half the gap); the limit doubles; when the ladder found no
+    /// plan, its step is halved (down to 1/16 of the gap) or, once small, reset.
+    fn cycle(&mut self, budget: &mut Budget) {
+        let done = Arc::new(AtomicBool::new(false));
+        let mut bound_budget = budget.side(None);
+        let mut ladder_budget = budget.side(Some(done.clone()));
+        let mut memos = std::mem::take(&mut self.memos);
+        let (bound_memos, ladder_memos) = memos.split_at_mut(LADDER_VIEWS[0]);
+        let this = &*self;
+        let (ladder, bound) = crate::threads::side_by_side(
+            true,
+            "plan-ladder",
+            || this.ladder(ladder_memos, &mut ladder_budget),
+            || {
+                let side = this.at_bound(bound_memos, &mut bound_budget);
+                if side.plan.is_some() {
+                    done.store(true, Ordering::Release);
+                }
+                side
+            },
+        );
+        self.memos = memos;
+        budget.timed_out |= bound_budget.timed_out;
+        budget.nodes += bound_budget.nodes;
+        // When the bound side found a plan, the ladder side's result (and whether its
+        // probe at the bound found one too) depends on when it heard to stop: drop it.
+        let ladder = if bound.plan.is_some() {
+            budget.work += bound_budget.work;
+            Side {
+                plan: None,
+                low: self.low,
+                improving: false,
+                step: self.step,
             }
-        } else if run.complete {
-            // As in IDA*: the smallest bound that pruned the tree is a lower bound.
-            self.low = run.min_pruned.max(target + 1).min(self.peak);
-            self.step = self.peak.saturating_sub(self.low).div_ceil(2);
-            self.rounds += 1;
         } else {
-            self.rounds += 1;
+            budget.timed_out |= ladder_budget.timed_out;
+            budget.nodes += ladder_budget.nodes;
+            budget.work += bound_budget.work.max(ladder_budget.work);
+            ladder
+        };
+        let raised = bound.low > self.low;
+        let improving = ladder.improving;
+        let ladder_step = ladder.step;
+        for side in [ladder, bound] {
+            if let Some((offsets, peak)) = side.plan
+                && peak < self.peak
+            {
+                self.offsets = offsets;
+                self.peak = peak;
+            }
+            self.low = self.low.max(side.low);
         }
-        if self.rounds == n + LADDER_VIEWS.len() {
-            self.rounds = 0;
-            self.improved = std::mem::take(&mut self.improving);
-            self.limit = self.limit.saturating_mul(2);
-            if self.step > self.peak.saturating_sub(self.low) / 16 {
+        self.low = self.low.min(self.peak);
+        let gap = self.peak - self.low;
+        // The next cycle's searches are longer: they may reach a farther target.
+        self.step = ladder_step;
+        if raised {
+            self.step = gap.div_ceil(2);
+        } else if !improving {
+            if self.step > gap / 16 {
                 self.step /= 2;
             } else {
-                self.step = self.peak.saturating_sub(self.low).div_ceil(2);
+                self.step = gap.div_ceil(2);
             }
         }
-        self.step = self
-            .step
-            .clamp(1, self.peak.saturating_sub(self.low).max(1));
+        self.step = self.step.clamp(1, gap.max(1));
+        self.improved = improving;
+        self.limit = self.limit.saturating_mul(2);
         self.proven = self.peak <= self.low;
+    }
+
+    /// The searches at the bound of one cycle, one view after the other. A search that
+    /// exhausts its tree raises the lower bound to the smallest bound that pruned it (as in
+    /// IDA*), which the next view then aims at.
+    fn at_bound(&self, memos: &mut [Memo], budget: &mut Budget) -> Side {
+        let mut side = Side {
+            plan: None,
+            low: self.low,
+            improving: false,
+            step: self.step,
+        };
+        for &view in &BOUND_VIEWS {
+            if side.low >= self.peak {
+                break;
+            }
+            let (problem, position) = &self.views[view];
+            let target = side.low;
+            let run = decide(problem, &mut memos[view], target, self.limit, budget);
+            if let Some(found) = run.plan {
+                side.plan = Some((self.placed(&found, position), run.peak));
+                break;
+            }
+            if run.complete {
+                side.low = run.min_pruned.max(target + 1).min(self.peak);
+            }
+        }
+        side
+    }
+
+    /// The ladder of one cycle: each view of `LADDER_VIEWS` looks for a plan one step below
+    /// the best one, again from the plan it found, until a search finds none.
+    fn ladder(&self, memos: &mut [Memo], budget: &mut Budget) -> Side {
+        let div = if self.improved {
+            LADDER_DIV_IMPROVING
+        } else {
+            LADDER_DIV
+        };
+        let limit = (self.limit / div).max(1);
+        let mut side = Side {
+            plan: None,
+            low: self.low,
+            improving: false,
+            step: self.step,
+        };
+        let mut peak = self.peak;
+        let mut step = self.step;
+        // First the ladder's first view (the static tie order) at the bound: it finds the
+        // plans at the bound of MiniMalloc's F, G and A in fewer nodes than the views of
+        // `BOUND_VIEWS`.
+        {
+            let (problem, position) = &self.views[LADDER_VIEWS[0]];
+            let target = side.low;
+            let run = decide(problem, &mut memos[0], target, limit, budget);
+            if let Some(found) = run.plan {
+                side.plan = Some((self.placed(&found, position), run.peak));
+                side.improving = true;
+                return side;
+            }
+            if run.complete {
+                side.low = run.min_pruned.max(target + 1).min(peak);
+            }
+        }
+        for (i, &view) in LADDER_VIEWS.iter().enumerate() {
+            let (problem, position) = &self.views[view];
+            while side.low < peak && !budget.exhausted() {
+                let target = peak.saturating_sub(step).max(side.low);
+                let run = decide(problem, &mut memos[i], target, limit, budget);
+                match run.plan {
+                    Some(found) => {
+                        side.improving = true;
+                        peak = run.peak;
+                        side.plan = Some((self.placed(&found, position), peak));
+                        // A plan found: aim farther (an exponential search).
+                        step = step.clamp(1, peak.saturating_sub(side.low).max(1));
+                    }
+                    None => {
+                        if run.complete {
+                            side.low = run.min_pruned.max(target + 1).min(peak);
+                            step = peak.saturating_sub(side.low).div_ceil(2).max(1);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        side.step = step;
+        side
+    }
+
+    /// A plan of a view (offsets by local index) in component order.
+    fn placed(&self, found: &[u64], position: &[usize]) -> Vec<u64> {
+        let mut offsets = self.offsets.clone();
+        for (k, &offset) in found.iter().enumerate() {
+            offsets[position[k]] = offset;
+        }
+        offsets
     }
 }
 
@@ -482,6 +656,11 @@ impl Problem {
     fn sections(&self, k: u32) -> std::ops::Range<usize> {
         self.first_section[k as usize] as usize..self.end_section[k as usize] as usize
     }
+
+    /// The boundaries inside buffer `k`'s lifetime, each named by the section after it.
+    fn boundaries(&self, k: u32) -> std::ops::Range<usize> {
+        self.first_section[k as usize] as usize + 1..self.end_section[k as usize] as usize
+    }
 }
 
 /// The result of one decision search.
@@ -495,11 +674,12 @@ struct Run {
     min_pruned: u64,
 }
 
-/// Searches for a plan with peak at most `target` within `limit` nodes.
-fn decide(problem: &Problem, target: u64, limit: u64, budget: &mut Budget) -> Run {
-    let mut state = State::new(problem, target, limit);
+/// Searches for a plan with peak at most `target` within `limit` nodes, skipping the nodes
+/// that `memo` knows to fail and adding the ones that this run proves to fail.
+fn decide(problem: &Problem, memo: &mut Memo, target: u64, limit: u64, budget: &mut Budget) -> Run {
+    let mut state = State::new(problem, memo, target, limit);
     let all: Vec<u32> = (0..problem.len() as u32).collect();
-    let found = state.solve(&all, budget);
+    let found = state.solve(&all, false, budget);
     let plan = (found == Ok(true)).then(|| state.offset.clone());
     let peak = plan
         .as_ref()
@@ -525,12 +705,16 @@ struct OutOfNodes;
 /// The search state along the current path, with trails to undo placements.
 struct State<'a> {
     problem: &'a Problem,
+    /// Failed nodes of this view's runs.
+    memo: &'a mut Memo,
     /// The largest peak wanted.
     target: u64,
     /// The top of the highest placed buffer in each time section.
     floor: Vec<u64>,
     /// The total size of the unplaced buffers covering each section.
     unplaced_size: Vec<u64>,
+    /// How many unplaced buffers cover both sides of the boundary before each section.
+    crossing: Vec<u32>,
     /// For each unplaced buffer, the highest floor among its sections.
     raised: Vec<u64>,
     placed: Vec<bool>,
@@ -550,24 +734,35 @@ struct State<'a> {
     last: (u64, u32),
     /// Nodes left for this search.
     nodes_left: u64,
+    /// Work done since the last node was spent: the steps of the loops over buffers and
+    /// sections that a node runs (each a few instructions), so that a budget of work takes
+    /// about the same time on every instance, where a node of a large component with long
+    /// lifetimes costs ten times one of a small one.
+    work: u64,
     /// The smallest bound above the target that pruned a node.
     min_pruned: u64,
 }
 
 impl<'a> State<'a> {
-    fn new(problem: &'a Problem, target: u64, limit: u64) -> State<'a> {
+    fn new(problem: &'a Problem, memo: &'a mut Memo, target: u64, limit: u64) -> State<'a> {
         let n = problem.len();
         let mut unplaced_size = vec![0u64; problem.sections];
+        let mut crossing = vec![0u32; problem.sections + 1];
         for k in 0..n as u32 {
             for s in problem.sections(k) {
                 unplaced_size[s] += problem.size[k as usize];
             }
+            for b in problem.boundaries(k) {
+                crossing[b] += 1;
+            }
         }
         State {
             problem,
+            memo,
             target,
             floor: vec![0; problem.sections],
             unplaced_size,
+            crossing,
             raised: vec![0; n],
             placed: vec![false; n],
             open: (0..n as u32)
@@ -590,6 +785,7 @@ impl<'a> State<'a> {
             rank: problem.rank.clone(),
             last: (0, 0),
             nodes_left: limit,
+            work: 0,
             min_pruned: u64::MAX,
         }
     }
@@ -600,10 +796,14 @@ impl<'a> State<'a> {
         let p = self.problem;
         let size = p.size[k as usize];
         let top = offset + size;
+        self.work += (p.sections(k).len() + p.conflicts(k).len()) as u64;
         for s in p.sections(k) {
             self.floor_trail.push((s as u32, self.floor[s]));
             self.floor[s] = top;
             self.unplaced_size[s] -= size;
+        }
+        for b in p.boundaries(k) {
+            self.crossing[b] -= 1;
         }
         for &j in p.conflicts(k) {
             self.open[j as usize] -= 1;
@@ -624,6 +824,9 @@ impl<'a> State<'a> {
         for &j in self.problem.conflicts(k) {
             self.open[j as usize] += 1;
         }
+        for b in self.problem.boundaries(k) {
+            self.crossing[b] += 1;
+        }
         while self.floor_trail.len() > floor_mark {
             let (s, old) = self.floor_trail.pop().unwrap();
             self.floor[s as usize] = old;
@@ -639,13 +842,21 @@ impl<'a> State<'a> {
 
     /// Places every buffer of `group` (unplaced, in local index order) within the target.
     /// On success the placements stay applied; on failure the state is as it was.
-    fn solve(&mut self, group: &[u32], budget: &mut Budget) -> Result<bool, OutOfNodes> {
+    ///
+    /// `whole` says that `group` is known to be one part (it is a part, or a part less a
+    /// buffer whose sections all keep an unplaced buffer), so the test for a split is skipped.
+    fn solve(
+        &mut self,
+        group: &[u32],
+        whole: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, OutOfNodes> {
         if group.is_empty() {
             return Ok(true);
         }
         // Parts of the group that share no time section are independent: solve them one by
         // one (a part that fails needs no other part's choices revisited).
-        if splits(self.problem, group) {
+        if !whole && splits(self.problem, group) {
             let parts = split(self.problem, group);
             let start = self.last;
             // With a dynamic tie order each part is ranked by what is unplaced in it, as
@@ -678,7 +889,7 @@ impl<'a> State<'a> {
                     self.last = (start.0, 0);
                 }
                 let marks = (self.floor_trail.len(), self.raise_trail.len());
-                if !self.solve(part, budget)? {
+                if !self.solve(part, true, budget)? {
                     // Undo the parts already solved.
                     self.undo_parts(&placed, done.first().copied(), start);
                     solved = false;
@@ -701,21 +912,64 @@ impl<'a> State<'a> {
                 return Ok(false);
             }
         };
+        // A node that failed before, with a target at least as high and no more keys left
+        // open (its last key at most this one's), fails again.
+        let key = self.key(group);
+        if let Some(bound) = self.memo.find(key, self.last, self.target) {
+            self.min_pruned = self.min_pruned.min(bound);
+            return Ok(false);
+        }
+        let last = self.last;
+        let outer = std::mem::replace(&mut self.min_pruned, u64::MAX);
         let mut rest: Vec<u32> = Vec::with_capacity(group.len() - 1);
         for &(offset, k) in &children {
-            if self.nodes_left == 0 || !budget.spend() {
+            if self.nodes_left == 0 || !budget.spend(std::mem::take(&mut self.work)) {
                 return Err(OutOfNodes);
             }
             self.nodes_left -= 1;
             let marks = self.apply(k, offset);
+            // The group is in local index order: copy it around `k`.
+            let at = group.binary_search(&k).expect("a child is in its group");
             rest.clear();
-            rest.extend(group.iter().copied().filter(|&b| b != k));
-            if self.solve(&rest, budget)? {
+            rest.extend_from_slice(&group[..at]);
+            rest.extend_from_slice(&group[at + 1..]);
+            // The group was one part: only a boundary inside `k`'s lifetime that no unplaced
+            // buffer crosses any more can split it.
+            let whole = self.problem.boundaries(k).all(|b| self.crossing[b] > 0);
+            if self.solve(&rest, whole, budget)? {
                 return Ok(true);
             }
             self.undo(k, marks);
         }
+        self.memo.insert(key, last, self.target, self.min_pruned);
+        self.min_pruned = self.min_pruned.min(outer);
         Ok(false)
+    }
+
+    /// What decides a node's subtree besides its last key and the target: the unplaced
+    /// buffers of its part with their ranks, and the floors of the part's sections (the
+    /// floors elsewhere and where the placed buffers sit below the floors do not matter).
+    /// Two independent 64-bit hashes of it.
+    fn key(&mut self, group: &[u32]) -> (u64, u64) {
+        let p = self.problem;
+        let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
+        let mut add = |x: u64| {
+            a = (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+            b = mix(b ^ x);
+        };
+        let mut end = 0;
+        for &k in group {
+            add(u64::from(k) << 32 | u64::from(self.rank[k as usize]));
+            end = end.max(p.end_section[k as usize] as usize);
+        }
+        let first = p.first_section[group[0] as usize] as usize;
+        self.work += (group.len() + (end - first)) as u64;
+        add(u64::MAX);
+        for &floor in &self.floor[first..end] {
+            add(floor);
+        }
+        // (0, 0) marks an empty slot.
+        (mix(a), b | 1)
     }
 
     /// Ranks the buffers of `part` in the tie order, with the totals of the unplaced buffers.
@@ -741,6 +995,9 @@ impl<'a> State<'a> {
             for s in self.problem.sections(k) {
                 self.unplaced_size[s] += self.problem.size[k as usize];
             }
+            for b in self.problem.boundaries(k) {
+                self.crossing[b] += 1;
+            }
             for &j in self.problem.conflicts(k) {
                 self.open[j as usize] += 1;
             }
@@ -764,6 +1021,8 @@ impl<'a> State<'a> {
         // The smallest key of an unplaced buffer that no unplaced buffer conflicts with: its
         // offset is fixed, so every completion places it with that key.
         let mut fixed = (u64::MAX, u32::MAX);
+        // This loop, the copy of the group for each child, and the test for a split.
+        self.work += 4 * group.len() as u64;
         for &k in group {
             let offset = self.lowest(k);
             let top = offset + p.size[k as usize];
@@ -810,11 +1069,7 @@ impl<'a> State<'a> {
         let target = self.target;
         // The group's sections are contiguous: it is one part.
         let first = p.first_section[group[0] as usize] as usize;
-        let end = group
-            .iter()
-            .map(|&k| p.end_section[k as usize] as usize)
-            .max()
-            .unwrap_or(first);
+        let mut end = first;
         self.by_offset.clear();
         for &k in group {
             let offset = self.lowest(k);
@@ -822,8 +1077,10 @@ impl<'a> State<'a> {
             if top > target {
                 return Err(top);
             }
+            end = end.max(p.end_section[k as usize] as usize);
             self.by_offset.push((offset, k));
         }
+        self.work += (group.len() + (end - first)) as u64;
         // In each section, the unplaced buffers that cannot start below `t` stack up from `t`,
         // and no buffer starts below the last offset (later placements go higher): for every
         // `t`, `max(t, last offset)` plus their sizes is a lower bound (as for release dates in
@@ -854,6 +1111,7 @@ impl<'a> State<'a> {
                 .sort_unstable_by_key(|&(offset, _)| std::cmp::Reverse(offset));
             for &(t, k) in &self.by_offset {
                 let size = p.size[k as usize];
+                self.work += p.sections(k).len() as u64;
                 let highest = if p.small {
                     stack(&mut self.stacked32[p.sections(k)], size as u32) as u64
                 } else {
@@ -866,6 +1124,85 @@ impl<'a> State<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// The finalizer of splitmix64: a 64-bit mix in which every input bit affects every output
+/// bit.
+fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Slots of a view's `Memo` (48 bytes each) at first, and at most.
+const MEMO_MIN_SLOTS: usize = 1 << 10;
+const MEMO_MAX_SLOTS: usize = 1 << 18;
+
+/// Nodes of one view proven to fail (nogoods), in a direct-mapped table that keeps the
+/// latest node of each slot: bounded memory, and the same contents on every run.
+///
+/// A node fails when no completion of it within the target exists among the completions the
+/// search allows there. Another node with the same key (the same unplaced buffers, ranks and
+/// floors) has the same completions, minus those whose first key is not above its last key:
+/// so it fails too when its last key is at least the stored one and its target at most the
+/// stored one. The smallest bound that pruned the failed subtree is kept with it, so that a
+/// run that skips the subtree still raises the lower bound soundly (see `Component::round`).
+struct Memo {
+    /// The table, a power of two long (empty until the first insert); it grows fourfold
+    /// when it has had as many inserts as slots, up to `max` slots.
+    slots: Vec<Slot>,
+    inserts: usize,
+    max: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: (u64, u64),
+    last: (u64, u32),
+    target: u64,
+    min_pruned: u64,
+}
+
+impl Memo {
+    /// A table for a component of `n` buffers.
+    fn new(n: usize) -> Memo {
+        Memo {
+            slots: Vec::new(),
+            inserts: 0,
+            max: (n.max(1) * 1024)
+                .next_power_of_two()
+                .clamp(MEMO_MIN_SLOTS, MEMO_MAX_SLOTS),
+        }
+    }
+
+    /// The smallest bound of the stored failure that covers a node, if one does.
+    fn find(&self, key: (u64, u64), last: (u64, u32), target: u64) -> Option<u64> {
+        let mask = self.slots.len().wrapping_sub(1);
+        let slot = self.slots.get(key.0 as usize & mask)?;
+        (slot.key == key && slot.last <= last && slot.target >= target).then_some(slot.min_pruned)
+    }
+
+    /// Stores a failed node.
+    fn insert(&mut self, key: (u64, u64), last: (u64, u32), target: u64, min_pruned: u64) {
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); MEMO_MIN_SLOTS.min(self.max)];
+        } else if self.inserts >= self.slots.len() && self.slots.len() < self.max {
+            let len = (4 * self.slots.len()).min(self.max);
+            let old = std::mem::replace(&mut self.slots, vec![Slot::default(); len]);
+            let mask = self.slots.len() - 1;
+            for slot in old.into_iter().filter(|slot| slot.key != (0, 0)) {
+                self.slots[slot.key.0 as usize & mask] = slot;
+            }
+        }
+        self.inserts += 1;
+        let mask = self.slots.len() - 1;
+        self.slots[key.0 as usize & mask] = Slot {
+            key,
+            last,
+            target,
+            min_pruned,
+        };
     }
 }
 
@@ -926,6 +1263,63 @@ mod tests {
         }
     }
 
+    /// Placing a buffer can split a part only where a boundary inside its lifetime is left
+    /// without an unplaced buffer crossing it: the test `solve` makes before `splits` (it
+    /// may be false where the part only got shorter, never true where it split).
+    #[test]
+    fn crossings_tell_when_a_part_splits() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let n = 2 + next(8) as usize;
+            let mut buffers: Vec<Buffer> = (0..n)
+                .map(|_| {
+                    let start = next(8);
+                    buffer(start, start + 1 + next(4), 1 + next(5))
+                })
+                .collect();
+            // Local indices are in start order, as in a component.
+            buffers.sort_by_key(|b| b.start);
+            let p = problem(&buffers, TieOrder::Start);
+            let all: Vec<u32> = (0..n as u32).collect();
+            if splits(&p, &all) {
+                continue;
+            }
+            let mut memo = Memo::new(p.len());
+            let mut state = State::new(&p, &mut memo, u64::MAX, u64::MAX);
+            for k in 0..n as u32 {
+                let marks = state.apply(k, state.lowest(k));
+                let rest: Vec<u32> = all.iter().copied().filter(|&j| j != k).collect();
+                let whole = p.boundaries(k).all(|b| state.crossing[b] > 0);
+                assert!(!(whole && splits(&p, &rest)), "{buffers:?} without {k}");
+                state.undo(k, marks);
+                checked += usize::from(whole);
+            }
+        }
+        assert!(checked > 100);
+    }
+
+    /// A failed node is found again only with a target at most and a last key at least the
+    /// stored ones.
+    #[test]
+    fn the_memo_covers_only_dominated_nodes() {
+        let mut memo = Memo::new(1);
+        let key = (7, 9);
+        assert_eq!(memo.find(key, (5, 2), 100), None);
+        memo.insert(key, (5, 2), 100, 120);
+        assert_eq!(memo.find(key, (5, 2), 100), Some(120));
+        assert_eq!(memo.find(key, (6, 0), 90), Some(120));
+        assert_eq!(memo.find(key, (5, 1), 100), None);
+        assert_eq!(memo.find(key, (5, 2), 101), None);
+        assert_eq!(memo.find((7, 11), (5, 2), 100), None);
+    }
+
     /// With the totals of the unplaced buffers, a part is ranked differently than at the root.
     #[test]
     fn rerank_counts_only_unplaced_buffers() {
@@ -934,7 +1328,8 @@ mod tests {
         let buffers = [buffer(0, 2, 10), buffer(0, 4, 1), buffer(2, 6, 5)];
         let p = problem(&buffers, TieOrder::TotalWidthArea);
         assert_eq!(p.rank, vec![1, 0, 2]);
-        let mut state = State::new(&p, 100, 100);
+        let mut memo = Memo::new(p.len());
+        let mut state = State::new(&p, &mut memo, 100, 100);
         state.apply(0, 0);
         state.rerank(&[1, 2]);
         assert_eq!(&state.rank[1..], &[1, 0]);
