@@ -623,6 +623,38 @@ fn corpus_programs_print_the_same_after_rewrite() {
     );
 }
 
+/// The programs of `gen_programs.py [option] --seeds=A:B`, written to `dir/programs` and
+/// named `{prefix}{seed}`.
+fn generated_programs(
+    tools: &Tools,
+    option: Option<&str>,
+    seeds: std::ops::Range<u32>,
+    dir: &Path,
+    prefix: &str,
+) -> Vec<Program> {
+    let gen_dir = dir.join("programs");
+    let out = output(
+        Command::new(&tools.python)
+            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
+            .args(option)
+            .arg(format!("--seeds={}:{}", seeds.start, seeds.end))
+            .arg("--out-dir")
+            .arg(&gen_dir),
+    );
+    assert!(
+        out.status.success(),
+        "gen_programs.py {} failed:\n{}",
+        option.unwrap_or(""),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    seeds
+        .map(|s| Program {
+            name: format!("{prefix}{s}"),
+            path: gen_dir.join(format!("gen_{s}.mlir")),
+        })
+        .collect()
+}
+
 /// Random programs print the same after the rewrite, and each one pools something.
 #[test]
 fn generated_programs_print_the_same_after_rewrite() {
@@ -630,25 +662,7 @@ fn generated_programs_print_the_same_after_rewrite() {
         return;
     };
     let dir = scratch("generated");
-    let gen_dir = dir.join("programs");
-    let out = output(
-        Command::new(&tools.python)
-            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
-            .arg(format!("--seeds=0:{GENERATED_SEEDS}"))
-            .arg("--out-dir")
-            .arg(&gen_dir),
-    );
-    assert!(
-        out.status.success(),
-        "gen_programs.py failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let programs: Vec<Program> = (0..GENERATED_SEEDS)
-        .map(|s| Program {
-            name: format!("gen_{s}"),
-            path: gen_dir.join(format!("gen_{s}.mlir")),
-        })
-        .collect();
+    let programs = generated_programs(&tools, None, 0..GENERATED_SEEDS, &dir, "gen_");
     let mut verdicts = par_map(&programs, |p| check_program(&tools, p, &dir, true));
     for (p, v) in programs.iter().zip(&mut verdicts) {
         // A program may pool nothing only because pooling would not save bytes (its buffers
@@ -722,32 +736,11 @@ fn call_temporaries(report: &serde_json::Value) -> CallTemporaries {
 /// (issue 21: such a call is a use, not an escape).
 #[test]
 fn generated_programs_with_calls_print_the_same_after_rewrite() {
-    let seeds: Vec<u32> = CALL_SEEDS.collect();
-    let Some(tools) = Tools::find_or_skip(seeds.len()) else {
+    let Some(tools) = Tools::find_or_skip(CALL_SEEDS.len()) else {
         return;
     };
     let dir = scratch("calls");
-    let gen_dir = dir.join("programs");
-    let out = output(
-        Command::new(&tools.python)
-            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
-            .arg("--calls")
-            .arg(format!("--seeds={}:{}", CALL_SEEDS.start, CALL_SEEDS.end))
-            .arg("--out-dir")
-            .arg(&gen_dir),
-    );
-    assert!(
-        out.status.success(),
-        "gen_programs.py --calls failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let programs: Vec<Program> = seeds
-        .iter()
-        .map(|s| Program {
-            name: format!("gen_calls_{s}"),
-            path: gen_dir.join(format!("gen_{s}.mlir")),
-        })
-        .collect();
+    let programs = generated_programs(&tools, Some("--calls"), CALL_SEEDS, &dir, "gen_calls_");
     let results = par_map(&programs, |p| {
         let mut v = check_program(&tools, p, &dir, true);
         let out = output(bufreuse().args(["--analyze", "--format=json"]).arg(&p.path));
@@ -1708,35 +1701,17 @@ fn dynamic_summary(
 /// is reported `size-not-available`.
 #[test]
 fn generated_programs_with_dynamic_sizes_print_the_same_after_rewrite() {
-    let seeds: Vec<u32> = DYNAMIC_SEEDS.collect();
-    let Some(tools) = Tools::find_or_skip(seeds.len()) else {
+    let Some(tools) = Tools::find_or_skip(DYNAMIC_SEEDS.len()) else {
         return;
     };
     let dir = scratch("dynamic_generated");
-    let gen_dir = dir.join("programs");
-    let out = output(
-        Command::new(&tools.python)
-            .arg(manifest_dir().join("tests/tools/gen_programs.py"))
-            .arg("--dynamic")
-            .arg(format!(
-                "--seeds={}:{}",
-                DYNAMIC_SEEDS.start, DYNAMIC_SEEDS.end
-            ))
-            .arg("--out-dir")
-            .arg(&gen_dir),
+    let programs = generated_programs(
+        &tools,
+        Some("--dynamic"),
+        DYNAMIC_SEEDS,
+        &dir,
+        "gen_dynamic_",
     );
-    assert!(
-        out.status.success(),
-        "gen_programs.py --dynamic failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let programs: Vec<Program> = seeds
-        .iter()
-        .map(|s| Program {
-            name: format!("gen_dynamic_{s}"),
-            path: gen_dir.join(format!("gen_{s}.mlir")),
-        })
-        .collect();
     let results = par_map(&programs, |p| check_dynamic_program(&tools, p, &dir));
     let (verdicts, found): (Vec<Verdict>, Vec<DynamicAllocations>) = results.into_iter().unzip();
     let available = dynamic_summary("dynamic generated", &verdicts, &found);

@@ -89,7 +89,8 @@ pub fn unavailable(
         .find_map(|&v| recomputable_at(m, entry, &blocks, v).err())
 }
 
-/// The `scf.for` loops around `alloc` up to `func`, innermost first.
+/// The ops around `alloc` up to `func`, innermost first: for an allocation `unavailable`
+/// accepts, the `scf.for` loops that must run for it to run.
 pub fn loops_around(m: &Module, func: OpId, alloc: OpId) -> Vec<OpId> {
     let mut out = Vec::new();
     let mut up = m.parent_op(alloc);

@@ -332,6 +332,12 @@ class Gen:
     def fold(self, buf):
         """Folds every element of `buf` into the checksums."""
         ivs, linear = self.open_nest(buf.shape)
+        self.fold_element(buf, ivs, linear)
+        self.close(len(ivs))
+
+    def fold_element(self, buf, ivs, linear):
+        """Folds element `ivs` (number `linear` in row-major order) of `buf` into the
+        checksums, inside the loop nest that walks it."""
         v = self.load(buf, ivs)
         zero = self.const(0, "index")
         if buf.elem in FLOATS:
@@ -347,7 +353,6 @@ class Gen:
             h = self.op("arith.muli", [old, self.const(1000003, "i64")], "i64")
             h = self.op("arith.xori", [h, x], "i64")
             self.store(h, self.acc, [zero])
-        self.close(len(ivs))
 
     def escape(self, buf):
         """Prints `buf` through the runner utils: the allocation escapes into a call."""
@@ -1040,20 +1045,7 @@ class DynGen(Gen):
     def dfold(self, buf):
         """Folds every element of `buf` into the checksums."""
         ivs, linear = self.open_dnest(buf)
-        v = self.load(buf, ivs)
-        zero = self.const(0, "index")
-        if buf.elem in FLOATS:
-            x = self.convert(v, buf.elem, "f64")
-            w = self.convert(self.op("arith.addi", [linear, self.const(1, "index")], "index"),
-                             "index", "f64")
-            x = self.op("arith.mulf", [x, w], "f64")
-            old = self.load(self.facc, [zero])
-            self.store(self.op("arith.addf", [old, x], "f64"), self.facc, [zero])
-        else:
-            x = self.convert(v, buf.elem, "i64")
-            old = self.load(self.acc, [zero])
-            h = self.op("arith.muli", [old, self.const(1000003, "i64")], "i64")
-            self.store(self.op("arith.xori", [h, x], "i64"), self.acc, [zero])
+        self.fold_element(buf, ivs, linear)
         self.close(len(ivs))
 
     def dfree(self, buf):
