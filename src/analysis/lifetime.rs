@@ -10,6 +10,7 @@ use super::points::{Interval, Points, ancestor_in};
 use super::reason::Reason;
 use super::size::{self, DynamicSize};
 use super::uses::Uses;
+use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{Module, OpId, ValueId};
 use std::collections::HashSet;
@@ -114,108 +115,6 @@ pub struct Context<'a> {
     pub dynamic_pools: bool,
 }
 
-/// Ops that make an alias of their first operand: result 0 (or every result) views the same
-/// memory.
-pub fn view_like(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.subview"
-            | "memref.cast"
-            | "memref.reinterpret_cast"
-            | "memref.view"
-            | "memref.collapse_shape"
-            | "memref.expand_shape"
-            | "memref.transpose"
-            | "memref.memory_space_cast"
-            | "memref.extract_strided_metadata"
-            | "memref.assume_alignment"
-            | "bufferization.to_tensor"
-            | "bufferization.to_buffer"
-            | "bufferization.to_memref"
-    )
-}
-
-/// Ops known to read or write their memref operands without keeping them.
-fn nocapture(name: &str, operand: usize) -> bool {
-    match name {
-        "memref.store" | "affine.store" => operand >= 1,
-        "memref.load"
-        | "memref.copy"
-        | "memref.dim"
-        | "memref.rank"
-        | "memref.prefetch"
-        | "memref.atomic_rmw"
-        | "memref.generic_atomic_rmw"
-        | "affine.load"
-        | "bufferization.clone" => true,
-        // Vector loads and stores read and write through their memref operand wherever it
-        // stands (the base comes first in maskedstore/scatter/compressstore); the values
-        // they store are vectors, never memrefs.
-        "vector.load"
-        | "vector.maskedload"
-        | "vector.transfer_read"
-        | "vector.gather"
-        | "vector.expandload"
-        | "vector.store"
-        | "vector.maskedstore"
-        | "vector.transfer_write"
-        | "vector.scatter"
-        | "vector.compressstore" => true,
-        _ => name.starts_with("linalg.") && name != "linalg.yield",
-    }
-}
-
-/// Ops whose regions run one at a time, in order.
-fn sequential_regions(name: &str) -> bool {
-    matches!(
-        name,
-        "scf.for"
-            | "scf.if"
-            | "scf.while"
-            | "scf.index_switch"
-            | "scf.execute_region"
-            | "affine.for"
-            | "affine.if"
-            | "memref.alloca_scope"
-            | "func.func"
-            | "builtin.module"
-    ) || name.starts_with("linalg.")
-}
-
-/// What using a memref value as operand `operand` of `op` means for an allocation.
-fn escape_reason(m: &Module, op: OpId, operand: usize) -> Option<Reason> {
-    let o = m.op(op);
-    let name = &*o.name;
-    match name {
-        "func.return" => Some(Reason::EscapesReturn),
-        // A direct call depends on its callee (`classify` asks the call summaries).
-        "func.call_indirect" => Some(Reason::EscapesCall),
-        "scf.yield"
-        | "scf.condition"
-        | "scf.reduce"
-        | "scf.reduce.return"
-        | "linalg.yield"
-        | "tensor.yield"
-        | "memref.alloca_scope.return"
-        | "affine.yield"
-        | "cf.br"
-        | "cf.cond_br"
-        | "cf.switch" => Some(Reason::EscapesYield),
-        // Loop-carried values: the init operands become block arguments.
-        "scf.for" => (operand >= 3).then_some(Reason::EscapesYield),
-        "scf.while" | "scf.parallel" | "scf.forall" => Some(Reason::EscapesYield),
-        "memref.store" | "affine.store" | "llvm.store" if operand == 0 => {
-            Some(Reason::EscapesStore)
-        }
-        "memref.extract_aligned_pointer_as_index" | "builtin.unrealized_conversion_cast" => {
-            Some(Reason::PointerTaken)
-        }
-        _ if !o.successors.is_empty() => Some(Reason::EscapesYield),
-        _ if name.starts_with("llvm.") => Some(Reason::PointerTaken),
-        _ => None,
-    }
-}
-
 /// The innermost op around `op` whose regions may run concurrently or later, climbing from
 /// `op` until `stop(op_or_ancestor, its parent)` holds.
 pub fn concurrent_region_around(
@@ -228,7 +127,7 @@ pub fn concurrent_region_around(
         if stop(up, parent) {
             return None;
         }
-        if !sequential_regions(&m.op(parent).name) {
+        if !regions_run_in_order(&m.op(parent).name) {
             return Some(parent);
         }
         up = parent;
@@ -285,8 +184,8 @@ pub enum Use<'a> {
     Escape(Reason),
 }
 
-/// What using a memref value as operand `operand` of `user` means. `assume_nocapture` names
-/// ops the user declared to be plain accesses.
+/// What using a memref value as operand `operand` of `user` means, from the op table
+/// (`ir::ops`). `assume_nocapture` names ops the user declared to be plain accesses.
 pub fn classify<'a>(
     m: &'a Module,
     user: OpId,
@@ -294,25 +193,32 @@ pub fn classify<'a>(
     assume_nocapture: &HashSet<String>,
 ) -> Use<'a> {
     let o = m.op(user);
-    let name = &*o.name;
-    match name {
-        "memref.dealloc" => return Use::Free,
-        "bufferization.dealloc" => return dealloc_operand(m, user, operand),
-        "func.call" => return Use::Call,
+    let memory = ops::lookup(&o.name).map_or(Memory::Unknown, |d| d.memory);
+    match memory {
+        Memory::Free => return Use::Free,
+        Memory::DeallocLists => return dealloc_operand(m, user, operand),
+        Memory::Call => return Use::Call,
+        Memory::View if operand == 0 => return Use::View(&o.results),
+        Memory::ViewFirstResult if operand == 0 => {
+            return Use::View(&o.results[..o.results.len().min(1)]);
+        }
+        Memory::StoreValue if operand == 0 => return Use::Escape(Reason::EscapesStore),
+        Memory::Realloc => return Use::Escape(Reason::Reallocated),
+        Memory::Escape(escape) => {
+            return Use::Escape(match escape {
+                Escape::Return => Reason::EscapesReturn,
+                Escape::Call => Reason::EscapesCall,
+                Escape::Yield => Reason::EscapesYield,
+                Escape::PointerTaken => Reason::PointerTaken,
+            });
+        }
         _ => {}
     }
-    if view_like(name) && operand == 0 {
-        let aliases = if name == "memref.extract_strided_metadata" {
-            &o.results[..o.results.len().min(1)]
-        } else {
-            &o.results[..]
-        };
-        return Use::View(aliases);
-    }
-    if let Some(r) = escape_reason(m, user, operand) {
-        return Use::Escape(r);
-    }
-    if nocapture(name, operand) || assume_nocapture.contains(name) {
+    if !o.successors.is_empty() {
+        Use::Escape(Reason::EscapesYield)
+    } else if matches!(memory, Memory::Access | Memory::StoreValue)
+        || assume_nocapture.contains(&*o.name)
+    {
         Use::Access
     } else {
         Use::Escape(Reason::UnknownOp)

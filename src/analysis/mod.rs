@@ -12,6 +12,7 @@ pub mod size;
 pub mod uses;
 
 use crate::diag::Diagnostic;
+use crate::ir::ops::Memory;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
 use crate::plan::dynamic::Lifetime;
@@ -250,8 +251,11 @@ fn check_deallocs(m: &Module, func: OpId, warnings: &mut Vec<Diagnostic>) {
         let mut v = operand;
         while let Some(def) = m.defining_op(v) {
             let d = m.op(def);
-            let views = lifetime::view_like(&d.name)
-                && (&*d.name != "memref.extract_strided_metadata" || d.results.first() == Some(&v));
+            let views = match crate::ir::ops::lookup(&d.name).map(|d| d.memory) {
+                Some(Memory::View) => true,
+                Some(Memory::ViewFirstResult) => d.results.first() == Some(&v),
+                _ => false,
+            };
             match d.operands.first() {
                 Some(&src) if views => v = src,
                 _ => break,

@@ -30,6 +30,8 @@ pub enum Reason {
     EscapesStore,
     /// Its address is taken (as an index or a pointer).
     PointerTaken,
+    /// `memref.realloc` frees it and may move it: a view of a pool cannot be reallocated.
+    Reallocated,
     /// It or an alias is used by an op whose memory behaviour is not known.
     UnknownOp,
     /// It or an alias is used outside the block that holds the allocation.
@@ -49,7 +51,7 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, in order of precedence.
-    pub const ALL: [Reason; 18] = [
+    pub const ALL: [Reason; 19] = [
         Reason::Alloca,
         Reason::DynamicShape,
         Reason::SizeNotAvailable,
@@ -61,6 +63,7 @@ impl Reason {
         Reason::EscapesYield,
         Reason::EscapesStore,
         Reason::PointerTaken,
+        Reason::Reallocated,
         Reason::UnknownOp,
         Reason::UsedOutsideBlock,
         Reason::NoDealloc,
@@ -84,6 +87,7 @@ impl Reason {
             Reason::EscapesYield => "escapes-yield",
             Reason::EscapesStore => "escapes-store",
             Reason::PointerTaken => "pointer-taken",
+            Reason::Reallocated => "reallocated",
             Reason::UnknownOp => "unknown-op",
             Reason::UsedOutsideBlock => "used-outside-block",
             Reason::NoDealloc => "no-dealloc",
@@ -112,6 +116,7 @@ impl Reason {
             }
             Reason::EscapesStore => "it or an alias is stored as a value",
             Reason::PointerTaken => "its address is taken",
+            Reason::Reallocated => "it is resized by memref.realloc, which frees it",
             Reason::UnknownOp => {
                 "it or an alias is used by an op whose memory behaviour is not known"
             }
@@ -136,6 +141,7 @@ impl Reason {
             Reason::EscapesYield => "leaves its block here",
             Reason::EscapesStore => "stored here",
             Reason::PointerTaken => "address taken here",
+            Reason::Reallocated => "reallocated here",
             Reason::UnknownOp => "used by this op",
             Reason::UsedOutsideBlock => "used outside the block here",
             Reason::MultipleDeallocs => "deallocated again here",

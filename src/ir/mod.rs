@@ -13,6 +13,7 @@
 
 pub mod build;
 pub mod entity;
+pub mod ops;
 pub mod print;
 pub mod types;
 pub mod verify;

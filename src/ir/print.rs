@@ -2,12 +2,11 @@
 //! any other op in generic form. Value and block names from the input are kept. This is the
 //! only place that writes IR text.
 
+use super::ops::{OpClass, implies_results, predicate_name, syntax_class};
+use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
 use crate::pieces::Pieces;
-use crate::syntax::ast::DYNAMIC;
-use crate::syntax::custom::predicate_name;
-use crate::syntax::lexer::{OpClass, op_class};
 use rustc_hash::FxHashMap;
 use smallvec::{SmallVec, smallvec};
 
@@ -543,7 +542,7 @@ impl<'a> Printer<'a> {
         let class = *self
             .classes
             .entry(o.name.as_ptr())
-            .or_insert_with(|| op_class(&o.name))
+            .or_insert_with(|| syntax_class(&o.name))
             .as_ref()?;
         let name = &*o.name;
         // A custom form writes the name bare: one that is not an identifier (an unknown
@@ -1562,7 +1561,7 @@ impl<'a> Printer<'a> {
             self.out.push(' ');
             let _ = write_dict(&mut self.out, &o.attrs);
         }
-        if crate::syntax::custom::implies_results(&o.name) {
+        if implies_results(&o.name) {
             // Types are interned: equal types have equal ids.
             let implied = o.operands[segs[0]..]
                 .iter()

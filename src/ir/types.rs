@@ -4,6 +4,9 @@
 use std::fmt::{self, Write};
 use std::sync::Arc;
 
+/// MLIR's marker for a dynamic entry in a static list (`ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
+
 /// One dimension of a shaped type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Dim {

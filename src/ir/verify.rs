@@ -9,12 +9,12 @@
 //! One pass over the op arena, in pre-order (the order `build` numbers ops in): no recursion
 //! on the nesting depth of the IR.
 
+use super::ops::{OpClass, OpDef, Results, lookup};
 use super::print::print_op_generic;
 use super::types::{Attr, Type};
 use super::{BlockId, Module, OpData, OpId};
 use crate::diag::Diagnostic;
 use crate::source::Span;
-use crate::syntax::lexer::{OpClass, op_class};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Values `sym_visibility` may take.
@@ -42,7 +42,7 @@ pub fn verify(m: &Module) -> Result<(), Vec<Diagnostic>> {
         m,
         errors: Vec::new(),
         symbols: FxHashMap::default(),
-        classes: FxHashMap::default(),
+        defs: FxHashMap::default(),
         attr_stack: Vec::new(),
     };
     v.symbol_tables();
@@ -64,18 +64,10 @@ struct Verifier<'a> {
     /// The symbols of each symbol table (the top level is `None`, a `builtin.module` its id):
     /// each name with the op that defines it first.
     symbols: FxHashMap<Option<OpId>, FxHashMap<String, OpId>>,
-    /// `op_class` of each op name, by the name's address.
-    classes: FxHashMap<*const u8, Option<OpClass>>,
+    /// The row of each op name in the op table, by the name's address.
+    defs: FxHashMap<*const u8, Option<&'static OpDef>>,
     /// Attributes still to look at for duplicate keys (kept to save an allocation per op).
     attr_stack: Vec<&'a Attr>,
-}
-
-/// Whether ops of this class end their block.
-fn is_terminator(class: OpClass) -> bool {
-    matches!(
-        class,
-        OpClass::Terminator | OpClass::Br | OpClass::CondBr | OpClass::Condition | OpClass::Reduce
-    )
 }
 
 /// Whether an op of this name is a symbol table (its body holds symbols).
@@ -84,14 +76,14 @@ fn is_symbol_table(name: &str) -> bool {
 }
 
 impl<'a> Verifier<'a> {
-    /// The custom syntax class of an op, looked up once per name (ops of one kind share
-    /// their name, and matching a name against the op table is slow).
-    fn class(&mut self, op: OpId) -> Option<OpClass> {
+    /// What the op table says of an op, looked up once per name (ops of one kind share
+    /// their name).
+    fn def(&mut self, op: OpId) -> Option<&'static OpDef> {
         let name = &self.m.op(op).name;
         *self
-            .classes
+            .defs
             .entry(name.as_ptr())
-            .or_insert_with(|| op_class(name))
+            .or_insert_with(|| lookup(name))
     }
 
     /// Where an error about an op points: its name, mlir-opt's location of an op.
@@ -133,7 +125,7 @@ impl<'a> Verifier<'a> {
             let Some(table) = self.table_of(op) else {
                 // An op bufreuse does not know might be a symbol table (mlir-opt accepts an
                 // unregistered parent); a known one is none.
-                let known_parent = m.parent_op(op).is_some_and(|p| self.class(p).is_some());
+                let known_parent = m.parent_op(op).is_some_and(|p| self.def(p).is_some());
                 if matches!(&*o.name, "func.func" | "memref.global") && known_parent {
                     self.op_error(op, "symbol's parent must have the SymbolTable trait");
                 }
@@ -156,16 +148,16 @@ impl<'a> Verifier<'a> {
     }
 
     fn op(&mut self, op: OpId, o: &'a OpData) {
-        let class = self.class(op);
+        let def = self.def(op);
         self.visibility(op);
         self.duplicate_keys(op, o);
         if o.name.starts_with("arith.") || o.name.starts_with("math.") {
             self.flags(op, "fastmath", FASTMATH);
             self.flags(op, "overflowFlags", OVERFLOW);
         }
-        if let Some(class) = class {
-            self.result_count(op, o, class);
-            self.condition_and_parent(op, o, class);
+        if let Some(def) = def {
+            self.result_count(op, o, def);
+            self.condition_and_parent(op, o, def);
         }
         match &*o.name {
             "func.func" => self.func(op, o),
@@ -178,7 +170,9 @@ impl<'a> Verifier<'a> {
         for s in &o.successors {
             self.entry_predecessor(*s);
         }
-        let needs_terminator = class.is_some_and(|c| c != OpClass::Module);
+        // Known ops with a custom form end each block with a terminator (the form may leave
+        // it implicit); a module's body needs none.
+        let needs_terminator = def.is_some_and(|d| d.syntax.is_some_and(|c| c != OpClass::Module));
         for r in &o.regions {
             for b in &self.m.region(*r).blocks {
                 let ops = &self.m.block(*b).ops;
@@ -192,34 +186,23 @@ impl<'a> Verifier<'a> {
 
     /// Ops whose kind fixes their number of results (none, or one) must have that many, as
     /// their custom forms, which the printer writes, cannot say otherwise.
-    fn result_count(&mut self, op: OpId, o: &'a OpData, class: OpClass) {
-        use OpClass::*;
-        let expected = match class {
-            Module | FuncFunc | Terminator | Dealloc | Store | Copy | Global | Condition | Br
-            | CondBr | Assert | Reduce => 0,
-            Alloc | CastLike | View | Subview | Reshape | Load | TensorInsert | Dim | Rank
-            | GetGlobal | ExtractPointer | Transpose | ReinterpretCast | Constant | Select
-            | Cmp | Elementwise | LinalgIndex | ToTensor | ToBuffer | TensorEmpty | InsertSlice
-            | Pad | Concat | FromElements => 1,
-            Call | CallIndirect | ExtractMetadata | AllocaScope | For | If | While | Parallel
-            | Forall | ExecuteRegion | IndexSwitch | Generic | Structured | BufferDealloc => {
-                return;
-            }
-        };
-        match (expected, o.results.len()) {
-            (0, 0) | (1, 1) => {}
-            (0, _) => self.op_error(op, "requires zero results"),
-            _ => self.op_error(op, "requires one result"),
+    fn result_count(&mut self, op: OpId, o: &'a OpData, def: &OpDef) {
+        match (def.results, o.results.len()) {
+            (Results::Variadic, _) | (Results::Zero, 0) | (Results::One, 1) => {}
+            (Results::Zero, _) => self.op_error(op, "requires zero results"),
+            (Results::One, _) => self.op_error(op, "requires one result"),
         }
     }
 
     /// The conditions that custom forms print without a type must be `i1`, and the ops that
     /// only make sense inside one kind of op must be in it (their custom forms are read back
     /// with that parent's implicit terminator).
-    fn condition_and_parent(&mut self, op: OpId, o: &'a OpData, class: OpClass) {
+    fn condition_and_parent(&mut self, op: OpId, o: &'a OpData, def: &OpDef) {
         use super::types::Signedness;
-        if matches!(class, OpClass::CondBr | OpClass::If | OpClass::Assert)
-            && let Some(&c) = o.operands.first()
+        if matches!(
+            def.syntax,
+            Some(OpClass::CondBr | OpClass::If | OpClass::Assert)
+        ) && let Some(&c) = o.operands.first()
         {
             let t = self.m.value_type(c);
             if !matches!(
@@ -236,10 +219,8 @@ impl<'a> Verifier<'a> {
                 );
             }
         }
-        let parent = match &*o.name {
-            "scf.reduce" => "scf.parallel",
-            "scf.condition" => "scf.while",
-            _ => return,
+        let Some(parent) = def.parent else {
+            return;
         };
         let actual = self.m.parent_op(op).map(|p| &*self.m.op(p).name);
         if actual != Some(parent) {
@@ -253,7 +234,7 @@ impl<'a> Verifier<'a> {
             return;
         };
         for &op in rest {
-            if self.class(op).is_some_and(is_terminator) {
+            if self.def(op).is_some_and(|d| d.terminator) {
                 self.op_error(op, "must be the last operation in the parent block");
             }
         }
@@ -263,7 +244,10 @@ impl<'a> Verifier<'a> {
     /// knows that is none is an error; an op it does not know might be one (as for mlir-opt,
     /// which accepts an unregistered op there).
     fn ends_with_terminator(&mut self, last: OpId) {
-        if self.class(last).is_some_and(|c| !is_terminator(c)) {
+        if self
+            .def(last)
+            .is_some_and(|d| !d.terminator && !d.is_dialect_wide())
+        {
             let shown = print_op_generic(self.m, last);
             let shown = match shown.split_once('\n') {
                 Some((first, _)) => format!("{first} ..."),

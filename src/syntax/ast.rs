@@ -238,8 +238,7 @@ pub enum Mixed {
     Dynamic(ValueUse),
 }
 
-/// MLIR's marker for a dynamic entry in a static list (`ShapedType::kDynamic`).
-pub const DYNAMIC: i64 = i64::MIN;
+pub use crate::ir::types::DYNAMIC;
 
 /// Splits `%name#2` into the name and the index (0 without `#`). A value token has at most one
 /// `#`, followed by digits only, so it is found from the end.

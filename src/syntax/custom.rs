@@ -11,6 +11,7 @@ use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
+use crate::ir::ops::{CMPF_PREDICATES, CMPI_PREDICATES, implies_results};
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -364,9 +365,9 @@ pub fn generic<'a>(
 
 /// Brings known ops read in generic form to the shape their custom form gives.
 fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
-    use super::lexer::{OpClass, op_class};
+    use crate::ir::ops::{OpClass, syntax_class};
     // Old-style inherent attributes in the discardable dictionary.
-    if let Some(class) = op_class(&o.name) {
+    if let Some(class) = syntax_class(&o.name) {
         match class {
             OpClass::Alloc => hoist(o, &["alignment"]),
             OpClass::BufferDealloc => {
@@ -1041,21 +1042,6 @@ fn elementwise_arity(name: &str) -> usize {
     }
 }
 
-/// Predicate keywords of `arith.cmpi` and `arith.cmpf`, in MLIR's numbering.
-const CMPI: [&str; 10] = [
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
-const CMPF: [&str; 16] = [
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
-];
-
-/// The predicate keyword of a comparison with number `n`.
-pub fn predicate_name(op: &str, n: i64) -> Option<&'static str> {
-    let table: &[&'static str] = if op == "arith.cmpi" { &CMPI } else { &CMPF };
-    usize::try_from(n).ok().and_then(|i| table.get(i).copied())
-}
-
 /// An `i1` of the shape of `t` (the result type of a comparison).
 fn bool_like(tree: &mut Tree<'_>, t: TypeId) -> TypeId {
     let b = match tree.ty(t) {
@@ -1084,7 +1070,11 @@ pub fn cmp<'a>(
     attrs: Option<Dict>,
     t: TypeId,
 ) -> Result<Box<Op<'a>>, PErr<'a>> {
-    let table: &[&str] = if n.0 == "arith.cmpi" { &CMPI } else { &CMPF };
+    let table: &[&str] = if n.0 == "arith.cmpi" {
+        &CMPI_PREDICATES
+    } else {
+        &CMPF_PREDICATES
+    };
     let Some(idx) = table.iter().position(|x| *x == p) else {
         return Err(user(
             n.1,
@@ -1444,15 +1434,6 @@ pub fn linalg_named<'a>(
     o.regions.push(region);
     o.result_types = res.unwrap_or(implied);
     o
-}
-
-/// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
-/// reduce/map` do not write their results: they are the tensor types of their inits).
-pub fn implies_results(name: &str) -> bool {
-    matches!(
-        name,
-        "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
-    )
 }
 
 pub fn tensor_empty<'a>(

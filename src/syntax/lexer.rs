@@ -1,8 +1,8 @@
 //! Turns `logos` tokens into the `(start, token, end)` triples the LALRPOP parser reads, telling
 //! keywords, type names and op names apart from other bare identifiers.
 //!
-//! Known op names become `Op(class, name)` tokens: the grammar has one rule per class of custom
-//! syntax (all arith binary ops share one), not one per op.
+//! Op names with a custom form (`ir::ops`) become `Op(class, name)` tokens: the grammar has
+//! one rule per class of custom syntax (all arith binary ops share one), not one per op.
 
 use super::split::Hole;
 use super::token::{Known, LexError, Tok};
@@ -62,63 +62,7 @@ pub enum Kw {
     Retain,
 }
 
-/// Classes of custom op syntax; each has one grammar rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpClass {
-    Module,
-    FuncFunc,
-    Terminator,
-    Call,
-    CallIndirect,
-    Alloc,
-    Dealloc,
-    /// `bufferization.dealloc`: memrefs, their conditions and retained memrefs, each list
-    /// optional (not `memref.dealloc`, which is `Dealloc`).
-    BufferDealloc,
-    CastLike,
-    View,
-    Subview,
-    InsertSlice,
-    Reshape,
-    Load,
-    Store,
-    TensorInsert,
-    Copy,
-    Dim,
-    Rank,
-    GetGlobal,
-    Global,
-    ExtractMetadata,
-    ExtractPointer,
-    Transpose,
-    ReinterpretCast,
-    AllocaScope,
-    Constant,
-    Elementwise,
-    Select,
-    Cmp,
-    Condition,
-    LinalgIndex,
-    For,
-    If,
-    While,
-    Parallel,
-    Forall,
-    ExecuteRegion,
-    IndexSwitch,
-    Reduce,
-    Br,
-    CondBr,
-    Assert,
-    Generic,
-    Structured,
-    ToTensor,
-    ToBuffer,
-    TensorEmpty,
-    Pad,
-    Concat,
-    FromElements,
-}
+pub use crate::ir::ops::OpClass;
 
 /// A token as the parser sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -179,7 +123,6 @@ pub const MAX_BRACKET_DEPTH: u32 = 15_000;
 /// What a bare identifier is (see `classify`).
 #[derive(Clone, Copy)]
 enum Class {
-    Kw(Kw),
     Op(OpClass, &'static str),
     Int,
     Float,
@@ -244,10 +187,9 @@ impl<'a> Lexer<'a> {
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
         let s = match t {
             Tok::BareId(s) => s,
-            Tok::Known1((known, s)) | Tok::Known2((known, s)) | Tok::Known3((known, s)) => {
+            Tok::Known1((known, s)) | Tok::Known2((known, s)) => {
                 return match known {
                     Known::Kw(kw) => PTok::Kw(kw),
-                    Known::Op(class) => PTok::Op(class, s),
                     Known::Int => PTok::IntType(s),
                     Known::Float => PTok::FloatType(s),
                 };
@@ -265,7 +207,6 @@ impl<'a> Lexer<'a> {
             }
         };
         match class {
-            Class::Kw(kw) => PTok::Kw(kw),
             Class::Op(class, "") => PTok::Op(class, s),
             Class::Op(class, name) => PTok::Op(class, name),
             Class::Int => PTok::IntType(s),
@@ -332,21 +273,21 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-/// Tells keywords, op names (with the full name of a short one: `return` is `func.return`;
-/// empty when the identifier is the name), integer and float type names from other bare
-/// identifiers.
+/// Tells op names with a custom form (with the full name of a short one: `return` is
+/// `func.return`; empty when the identifier is the name), integer and float type names from
+/// other bare identifiers. Keywords never get here: they are tokens of their own.
 fn classify(s: &str) -> Class {
-    if let Some(kw) = keyword(s) {
-        return Class::Kw(kw);
-    }
-    if let Some(class) = op_class(s) {
-        let name = match s {
-            "return" => "func.return",
-            "call" => "func.call",
-            "call_indirect" => "func.call_indirect",
-            _ => "",
-        };
-        return Class::Op(class, name);
+    let full = match s {
+        "return" => "func.return",
+        "call" => "func.call",
+        "call_indirect" => "func.call_indirect",
+        _ => "",
+    };
+    let name = if full.is_empty() { s } else { full };
+    if name.contains('.')
+        && let Some(class) = crate::ir::ops::syntax_class(name)
+    {
+        return Class::Op(class, full);
     }
     if is_int_type(s) {
         return Class::Int;
@@ -369,143 +310,4 @@ fn is_float_type(s: &str) -> bool {
     matches!(s, "f16" | "bf16" | "f32" | "tf32" | "f64" | "f80" | "f128")
         || ((s.starts_with("f8E") || s.starts_with("f6E") || s.starts_with("f4E"))
             && s.bytes().all(|c| c.is_ascii_alphanumeric()))
-}
-
-fn keyword(s: &str) -> Option<Kw> {
-    Some(match s {
-        "index" => Kw::Index,
-        "none" => Kw::None,
-        "complex" => Kw::Complex,
-        "tuple" => Kw::Tuple,
-        "true" => Kw::True,
-        "false" => Kw::False,
-        "unit" => Kw::Unit,
-        "module" => Kw::Module,
-        "attributes" => Kw::Attributes,
-        "to" => Kw::To,
-        "step" => Kw::Step,
-        "iter_args" => Kw::IterArgs,
-        "ins" => Kw::Ins,
-        "outs" => Kw::Outs,
-        "into" => Kw::Into,
-        "else" => Kw::Else,
-        "do" => Kw::Do,
-        "case" => Kw::Case,
-        "default" => Kw::Default,
-        "init" => Kw::Init,
-        "in" => Kw::In,
-        "shared_outs" => Kw::SharedOuts,
-        "output_shape" => Kw::OutputShape,
-        "offset" => Kw::Offset,
-        "sizes" => Kw::Sizes,
-        "strides" => Kw::Strides,
-        "permutation" => Kw::Permutation,
-        "dimensions" => Kw::Dimensions,
-        "indexing_maps" => Kw::IndexingMaps,
-        "constant" => Kw::Constant,
-        "uninitialized" => Kw::Uninitialized,
-        "unsigned" => Kw::Unsigned,
-        "restrict" => Kw::Restrict,
-        "writable" => Kw::Writable,
-        "read_only" => Kw::ReadOnly,
-        "fastmath" => Kw::Fastmath,
-        "overflow" => Kw::Overflow,
-        "low" => Kw::Low,
-        "high" => Kw::High,
-        "nofold" => Kw::Nofold,
-        "dim" => Kw::DimKw,
-        "attrs" => Kw::Attrs,
-        "no_inline" => Kw::NoInline,
-        "weights" => Kw::Weights,
-        "if" => Kw::If,
-        "retain" => Kw::Retain,
-        _ => return None,
-    })
-}
-
-/// The custom-syntax class of a known op name.
-pub fn op_class(name: &str) -> Option<OpClass> {
-    use OpClass::*;
-    let (dialect, op) = name.split_once('.').unwrap_or(("func", name));
-    if !name.contains('.') && !matches!(name, "return" | "call" | "call_indirect") {
-        return None;
-    }
-    Some(match (dialect, op) {
-        ("builtin", "module") => Module,
-        ("func", "func") => FuncFunc,
-        ("func", "return") => Terminator,
-        ("func", "call") => Call,
-        ("func", "call_indirect") => CallIndirect,
-        ("memref", "alloc" | "alloca") => Alloc,
-        ("memref", "dealloc") => Dealloc,
-        ("memref", "cast" | "memory_space_cast") => CastLike,
-        ("memref", "view") => View,
-        ("memref", "subview") => Subview,
-        ("memref" | "tensor", "collapse_shape" | "expand_shape") => Reshape,
-        ("memref", "load") | ("tensor", "extract") => Load,
-        ("memref", "store") => Store,
-        ("tensor", "insert") => TensorInsert,
-        ("memref", "copy") => Copy,
-        ("memref" | "tensor", "dim") => Dim,
-        ("memref" | "tensor", "rank") => Rank,
-        ("memref", "get_global") => GetGlobal,
-        ("memref", "global") => Global,
-        ("memref", "extract_strided_metadata") => ExtractMetadata,
-        ("memref", "extract_aligned_pointer_as_index") => ExtractPointer,
-        ("memref", "transpose") => Transpose,
-        ("memref", "reinterpret_cast") => ReinterpretCast,
-        ("memref", "alloca_scope") => AllocaScope,
-        ("memref", "alloca_scope.return") => Terminator,
-        ("arith", "constant") => Constant,
-        ("arith", "select") => Select,
-        ("arith", "cmpi" | "cmpf") => Cmp,
-        (
-            "arith",
-            "index_cast" | "index_castui" | "sitofp" | "uitofp" | "fptosi" | "fptoui" | "extf"
-            | "truncf" | "extsi" | "extui" | "trunci" | "bitcast",
-        ) => CastLike,
-        (
-            "arith",
-            "addf" | "subf" | "mulf" | "divf" | "remf" | "maximumf" | "minimumf" | "maxnumf"
-            | "minnumf" | "negf" | "addi" | "subi" | "muli" | "divsi" | "divui" | "remsi" | "remui"
-            | "ceildivsi" | "ceildivui" | "floordivsi" | "andi" | "ori" | "xori" | "shli" | "shrsi"
-            | "shrui" | "maxsi" | "maxui" | "minsi" | "minui",
-        ) => Elementwise,
-        (
-            "math",
-            "exp" | "exp2" | "expm1" | "log" | "log2" | "log10" | "log1p" | "sqrt" | "rsqrt"
-            | "sin" | "cos" | "tan" | "tanh" | "sinh" | "cosh" | "asin" | "acos" | "atan" | "atan2"
-            | "erf" | "erfc" | "absf" | "absi" | "ceil" | "floor" | "round" | "roundeven" | "trunc"
-            | "powf" | "ipowi" | "fma" | "copysign" | "cbrt" | "ctlz" | "cttz" | "ctpop",
-        ) => Elementwise,
-        ("scf", "for") => For,
-        ("scf", "if") => If,
-        ("scf", "while") => While,
-        ("scf", "condition") => Condition,
-        ("scf" | "linalg" | "tensor", "yield") => Terminator,
-        ("scf", "reduce.return") => Terminator,
-        ("scf", "parallel") => Parallel,
-        ("scf", "forall") => Forall,
-        ("scf", "execute_region") => ExecuteRegion,
-        ("scf", "index_switch") => IndexSwitch,
-        ("scf", "reduce") => Reduce,
-        ("cf", "br") => Br,
-        ("cf", "cond_br") => CondBr,
-        ("cf", "assert") => Assert,
-        ("linalg", "generic") => Generic,
-        ("linalg", "index") => LinalgIndex,
-        ("linalg", _) => Structured,
-        ("bufferization", "to_tensor") => ToTensor,
-        ("bufferization", "to_buffer" | "to_memref") => ToBuffer,
-        ("bufferization", "clone") => CastLike,
-        ("bufferization", "dealloc") => BufferDealloc,
-        ("tensor", "empty") => TensorEmpty,
-        ("tensor", "cast" | "bitcast") => CastLike,
-        ("tensor", "extract_slice") => Subview,
-        ("tensor", "insert_slice") => InsertSlice,
-        ("tensor", "pad") => Pad,
-        ("tensor", "concat") => Concat,
-        ("tensor", "from_elements") => FromElements,
-        _ => return None,
-    })
 }

@@ -57,12 +57,9 @@ fn tokens(text: &str) -> Vec<Token> {
                 }
                 Ok(Tok::String(_) | Tok::CaretId(_)) => true,
                 Ok(Tok::HashId(_) | Tok::BangId(_)) => depth == 0,
-                Ok(
-                    Tok::BareId(name)
-                    | Tok::Known1((_, name))
-                    | Tok::Known2((_, name))
-                    | Tok::Known3((_, name)),
-                ) => name.contains('.') || matches!(*name, "return" | "call" | "module"),
+                Ok(Tok::BareId(name) | Tok::Known1((_, name)) | Tok::Known2((_, name))) => {
+                    name.contains('.') || matches!(*name, "return" | "call" | "module")
+                }
                 _ => false,
             };
         out.push(Token {

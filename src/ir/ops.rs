@@ -1,0 +1,550 @@
+//! The op-definition table: what bufreuse knows about each kind of op, one row per op name, in
+//! the spirit of MLIR's ODS and cranelift's instruction definitions. Every layer reads it:
+//! - the lexer gives a known name its syntax class (`OpClass`), and the grammar has one rule
+//!   per class (all arith binary ops share one);
+//! - the printer writes the custom form of a class, and the generic form of an op without one;
+//! - the verifier checks result counts, terminators and parents;
+//! - the analysis reads how an op uses its memref operands (`Memory`) and whether its regions
+//!   run one at a time (`Regions`).
+//!
+//! Adding an op is a row in `OPS`. Where its custom syntax is new, it also takes a class in
+//! `OpClass`, one grammar rule (grammar/mlir.lalrpop) and one printer method (ir/print.rs).
+//! An op with a row but no class is known to the analysis and the verifier, and is read and
+//! printed in generic form.
+
+use rustc_hash::FxHashMap;
+use std::sync::LazyLock;
+
+/// Classes of custom op syntax; each has one grammar rule and one printer method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpClass {
+    Module,
+    FuncFunc,
+    /// `name (operands : types)?`: returns and yields.
+    Terminator,
+    Call,
+    CallIndirect,
+    Alloc,
+    Dealloc,
+    /// `bufferization.dealloc`: memrefs, their conditions and retained memrefs, each list
+    /// optional (not `memref.dealloc`, which is `Dealloc`).
+    BufferDealloc,
+    CastLike,
+    View,
+    Subview,
+    InsertSlice,
+    Reshape,
+    Load,
+    Store,
+    TensorInsert,
+    Copy,
+    Dim,
+    Rank,
+    GetGlobal,
+    Global,
+    ExtractMetadata,
+    ExtractPointer,
+    Transpose,
+    ReinterpretCast,
+    AllocaScope,
+    Constant,
+    Elementwise,
+    Select,
+    Cmp,
+    Condition,
+    LinalgIndex,
+    For,
+    If,
+    While,
+    Parallel,
+    Forall,
+    ExecuteRegion,
+    IndexSwitch,
+    Reduce,
+    Br,
+    CondBr,
+    Assert,
+    Generic,
+    /// Every other `linalg` op: `ins(...) outs(...)`, the body implied by the name.
+    Structured,
+    ToTensor,
+    ToBuffer,
+    TensorEmpty,
+    Pad,
+    Concat,
+    FromElements,
+}
+
+/// How many results an op of a kind has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Results {
+    Zero,
+    One,
+    /// Any number (calls, loops, ops whose result count depends on their operands).
+    Variadic,
+}
+
+/// Where a memref operand goes when it leaves what the analysis can follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// Returned from the function.
+    Return,
+    /// Passed to a call whose callee is not known.
+    Call,
+    /// Yielded, branched with, or carried by a loop: it leaves its block.
+    Yield,
+    /// Its address is taken as an integer or a pointer.
+    PointerTaken,
+}
+
+/// How an op uses the memref values among its operands (its other operands do not matter
+/// here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Memory {
+    /// Takes no memref operand, or does with an effect the analysis does not model: a memref
+    /// operand makes the buffer `unknown-op`.
+    Unknown,
+    /// Reads or writes the memrefs while it runs, and keeps none.
+    Access,
+    /// Operand 0 is a value stored to memory (a memref there is kept); the others are
+    /// accessed.
+    StoreValue,
+    /// Every result views the memory of operand 0.
+    View,
+    /// Result 0 views the memory of operand 0; the others are plain values.
+    ViewFirstResult,
+    /// Frees operand 0.
+    Free,
+    /// `bufferization.dealloc`: frees some operands under conditions, retains others.
+    DeallocLists,
+    /// A direct call: what the callee does with each argument (`analysis::calls`).
+    Call,
+    /// Frees operand 0 and may move its contents to a new buffer, its result.
+    Realloc,
+    /// Every memref operand escapes.
+    Escape(Escape),
+}
+
+/// How the regions of an op run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Regions {
+    /// One at a time, each entry after the previous one has ended: a loop body, the branches
+    /// of an `if`, a function.
+    Sequential,
+    /// Possibly at the same time as each other or as themselves (parallel loops), or in a way
+    /// not known.
+    Concurrent,
+}
+
+/// What bufreuse knows about one kind of op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpDef {
+    /// The full name, `dialect.op`.
+    pub name: &'static str,
+    /// The custom syntax it is read and printed in; `None` for generic form only.
+    pub syntax: Option<OpClass>,
+    pub results: Results,
+    /// It ends its block.
+    pub terminator: bool,
+    /// The op it must be directly inside (its custom form relies on it).
+    pub parent: Option<&'static str>,
+    pub memory: Memory,
+    pub regions: Regions,
+}
+
+impl OpDef {
+    /// An op in custom syntax `syntax`, with no memref effect the analysis models and no
+    /// region.
+    const fn new(name: &'static str, syntax: OpClass, results: Results) -> OpDef {
+        OpDef {
+            name,
+            syntax: Some(syntax),
+            results,
+            terminator: false,
+            parent: None,
+            memory: Memory::Unknown,
+            regions: Regions::Concurrent,
+        }
+    }
+
+    /// An op read and printed in generic form only.
+    const fn generic(name: &'static str, results: Results) -> OpDef {
+        let mut def = OpDef::new(name, OpClass::Module, results);
+        def.syntax = None;
+        def
+    }
+
+    /// Whether this row stands for every op of a dialect without a row of its own (`linalg.*`,
+    /// `llvm.*`): what it says of terminators is not known for each of them.
+    pub fn is_dialect_wide(&self) -> bool {
+        self.name.ends_with(".*")
+    }
+
+    const fn memory(mut self, memory: Memory) -> OpDef {
+        self.memory = memory;
+        self
+    }
+
+    const fn access(self) -> OpDef {
+        self.memory(Memory::Access)
+    }
+
+    const fn view(self) -> OpDef {
+        self.memory(Memory::View)
+    }
+
+    const fn escape(self, escape: Escape) -> OpDef {
+        self.memory(Memory::Escape(escape))
+    }
+
+    /// A terminator whose memref operands leave the block.
+    const fn yields(mut self) -> OpDef {
+        self.terminator = true;
+        self.memory = Memory::Escape(Escape::Yield);
+        self
+    }
+
+    const fn sequential(mut self) -> OpDef {
+        self.regions = Regions::Sequential;
+        self
+    }
+
+    const fn inside(mut self, parent: &'static str) -> OpDef {
+        self.parent = Some(parent);
+        self
+    }
+}
+
+use Escape::{PointerTaken, Return, Yield};
+use OpClass::*;
+use Results::{One, Variadic, Zero};
+
+/// The ops bufreuse knows, by name. `lookup` also knows every `linalg` op (`STRUCTURED`) and
+/// every `llvm` op (`LLVM`).
+pub static OPS: &[OpDef] = &[
+    // builtin
+    OpDef::new("builtin.module", Module, Zero).sequential(),
+    OpDef::generic("builtin.unrealized_conversion_cast", Variadic).escape(PointerTaken),
+    // func
+    OpDef::new("func.func", FuncFunc, Zero).sequential(),
+    OpDef::new("func.return", Terminator, Zero)
+        .yields()
+        .escape(Return),
+    OpDef::new("func.call", Call, Variadic).memory(Memory::Call),
+    OpDef::new("func.call_indirect", CallIndirect, Variadic).escape(Escape::Call),
+    OpDef::generic("func.constant", One),
+    // memref
+    OpDef::new("memref.alloc", Alloc, One),
+    OpDef::new("memref.alloca", Alloc, One),
+    OpDef::new("memref.dealloc", Dealloc, Zero).memory(Memory::Free),
+    OpDef::generic("memref.realloc", One).memory(Memory::Realloc),
+    OpDef::new("memref.cast", CastLike, One).view(),
+    OpDef::new("memref.memory_space_cast", CastLike, One).view(),
+    OpDef::new("memref.view", View, One).view(),
+    OpDef::new("memref.subview", Subview, One).view(),
+    OpDef::new("memref.collapse_shape", Reshape, One).view(),
+    OpDef::new("memref.expand_shape", Reshape, One).view(),
+    OpDef::generic("memref.reshape", One).view(),
+    OpDef::new("memref.transpose", Transpose, One).view(),
+    OpDef::new("memref.reinterpret_cast", ReinterpretCast, One).view(),
+    OpDef::generic("memref.assume_alignment", One).view(),
+    OpDef::new("memref.extract_strided_metadata", ExtractMetadata, Variadic)
+        .memory(Memory::ViewFirstResult),
+    OpDef::new(
+        "memref.extract_aligned_pointer_as_index",
+        ExtractPointer,
+        One,
+    )
+    .escape(PointerTaken),
+    OpDef::new("memref.load", Load, One).access(),
+    OpDef::new("memref.store", Store, Zero).memory(Memory::StoreValue),
+    OpDef::new("memref.copy", Copy, Zero).access(),
+    OpDef::new("memref.dim", Dim, One).access(),
+    OpDef::new("memref.rank", Rank, One).access(),
+    OpDef::generic("memref.prefetch", Zero).access(),
+    OpDef::generic("memref.atomic_rmw", One).access(),
+    // Its body may run more than once (a compare-and-swap loop).
+    OpDef::generic("memref.generic_atomic_rmw", One).access(),
+    OpDef::generic("memref.atomic_yield", Zero).yields(),
+    OpDef::generic("memref.dma_start", Zero).access(),
+    OpDef::generic("memref.dma_wait", Zero).access(),
+    OpDef::new("memref.get_global", GetGlobal, One),
+    OpDef::new("memref.global", Global, Zero),
+    OpDef::new("memref.alloca_scope", AllocaScope, Variadic).sequential(),
+    OpDef::new("memref.alloca_scope.return", Terminator, Zero)
+        .yields()
+        .inside("memref.alloca_scope"),
+    // arith
+    OpDef::new("arith.constant", Constant, One),
+    OpDef::new("arith.select", Select, One),
+    OpDef::new("arith.cmpi", Cmp, One),
+    OpDef::new("arith.cmpf", Cmp, One),
+    OpDef::new("arith.index_cast", CastLike, One),
+    OpDef::new("arith.index_castui", CastLike, One),
+    OpDef::new("arith.sitofp", CastLike, One),
+    OpDef::new("arith.uitofp", CastLike, One),
+    OpDef::new("arith.fptosi", CastLike, One),
+    OpDef::new("arith.fptoui", CastLike, One),
+    OpDef::new("arith.extf", CastLike, One),
+    OpDef::new("arith.truncf", CastLike, One),
+    OpDef::new("arith.extsi", CastLike, One),
+    OpDef::new("arith.extui", CastLike, One),
+    OpDef::new("arith.trunci", CastLike, One),
+    OpDef::new("arith.bitcast", CastLike, One),
+    OpDef::new("arith.addf", Elementwise, One),
+    OpDef::new("arith.subf", Elementwise, One),
+    OpDef::new("arith.mulf", Elementwise, One),
+    OpDef::new("arith.divf", Elementwise, One),
+    OpDef::new("arith.remf", Elementwise, One),
+    OpDef::new("arith.maximumf", Elementwise, One),
+    OpDef::new("arith.minimumf", Elementwise, One),
+    OpDef::new("arith.maxnumf", Elementwise, One),
+    OpDef::new("arith.minnumf", Elementwise, One),
+    OpDef::new("arith.negf", Elementwise, One),
+    OpDef::new("arith.addi", Elementwise, One),
+    OpDef::new("arith.subi", Elementwise, One),
+    OpDef::new("arith.muli", Elementwise, One),
+    OpDef::new("arith.divsi", Elementwise, One),
+    OpDef::new("arith.divui", Elementwise, One),
+    OpDef::new("arith.remsi", Elementwise, One),
+    OpDef::new("arith.remui", Elementwise, One),
+    OpDef::new("arith.ceildivsi", Elementwise, One),
+    OpDef::new("arith.ceildivui", Elementwise, One),
+    OpDef::new("arith.floordivsi", Elementwise, One),
+    OpDef::new("arith.andi", Elementwise, One),
+    OpDef::new("arith.ori", Elementwise, One),
+    OpDef::new("arith.xori", Elementwise, One),
+    OpDef::new("arith.shli", Elementwise, One),
+    OpDef::new("arith.shrsi", Elementwise, One),
+    OpDef::new("arith.shrui", Elementwise, One),
+    OpDef::new("arith.maxsi", Elementwise, One),
+    OpDef::new("arith.maxui", Elementwise, One),
+    OpDef::new("arith.minsi", Elementwise, One),
+    OpDef::new("arith.minui", Elementwise, One),
+    // math
+    OpDef::new("math.exp", Elementwise, One),
+    OpDef::new("math.exp2", Elementwise, One),
+    OpDef::new("math.expm1", Elementwise, One),
+    OpDef::new("math.log", Elementwise, One),
+    OpDef::new("math.log2", Elementwise, One),
+    OpDef::new("math.log10", Elementwise, One),
+    OpDef::new("math.log1p", Elementwise, One),
+    OpDef::new("math.sqrt", Elementwise, One),
+    OpDef::new("math.rsqrt", Elementwise, One),
+    OpDef::new("math.sin", Elementwise, One),
+    OpDef::new("math.cos", Elementwise, One),
+    OpDef::new("math.tan", Elementwise, One),
+    OpDef::new("math.tanh", Elementwise, One),
+    OpDef::new("math.sinh", Elementwise, One),
+    OpDef::new("math.cosh", Elementwise, One),
+    OpDef::new("math.asin", Elementwise, One),
+    OpDef::new("math.acos", Elementwise, One),
+    OpDef::new("math.atan", Elementwise, One),
+    OpDef::new("math.atan2", Elementwise, One),
+    OpDef::new("math.erf", Elementwise, One),
+    OpDef::new("math.erfc", Elementwise, One),
+    OpDef::new("math.absf", Elementwise, One),
+    OpDef::new("math.absi", Elementwise, One),
+    OpDef::new("math.ceil", Elementwise, One),
+    OpDef::new("math.floor", Elementwise, One),
+    OpDef::new("math.round", Elementwise, One),
+    OpDef::new("math.roundeven", Elementwise, One),
+    OpDef::new("math.trunc", Elementwise, One),
+    OpDef::new("math.powf", Elementwise, One),
+    OpDef::new("math.ipowi", Elementwise, One),
+    OpDef::new("math.fma", Elementwise, One),
+    OpDef::new("math.copysign", Elementwise, One),
+    OpDef::new("math.cbrt", Elementwise, One),
+    OpDef::new("math.ctlz", Elementwise, One),
+    OpDef::new("math.cttz", Elementwise, One),
+    OpDef::new("math.ctpop", Elementwise, One),
+    // scf: loop-carried memrefs become block arguments, so they leave their block.
+    OpDef::new("scf.for", For, Variadic)
+        .sequential()
+        .escape(Yield),
+    OpDef::new("scf.if", If, Variadic).sequential(),
+    OpDef::new("scf.while", While, Variadic)
+        .sequential()
+        .escape(Yield),
+    OpDef::new("scf.condition", Condition, Zero)
+        .yields()
+        .inside("scf.while"),
+    OpDef::new("scf.yield", Terminator, Zero).yields(),
+    OpDef::new("scf.parallel", Parallel, Variadic).escape(Yield),
+    OpDef::new("scf.forall", Forall, Variadic).escape(Yield),
+    OpDef::new("scf.reduce", Reduce, Zero)
+        .yields()
+        .inside("scf.parallel"),
+    OpDef::new("scf.reduce.return", Terminator, Zero).yields(),
+    OpDef::new("scf.execute_region", ExecuteRegion, Variadic).sequential(),
+    OpDef::new("scf.index_switch", IndexSwitch, Variadic).sequential(),
+    // cf
+    OpDef::new("cf.br", Br, Zero).yields(),
+    OpDef::new("cf.cond_br", CondBr, Zero).yields(),
+    OpDef::generic("cf.switch", Zero).yields(),
+    OpDef::new("cf.assert", Assert, Zero),
+    // linalg (every other linalg op is `STRUCTURED`)
+    OpDef::new("linalg.generic", Generic, Variadic)
+        .sequential()
+        .access(),
+    OpDef::new("linalg.index", LinalgIndex, One),
+    OpDef::new("linalg.yield", Terminator, Zero).yields(),
+    // bufferization
+    OpDef::new("bufferization.to_tensor", ToTensor, One).view(),
+    OpDef::new("bufferization.to_buffer", ToBuffer, One).view(),
+    OpDef::new("bufferization.to_memref", ToBuffer, One).view(),
+    OpDef::new("bufferization.clone", CastLike, One).access(),
+    OpDef::new("bufferization.dealloc", BufferDealloc, Variadic).memory(Memory::DeallocLists),
+    // tensor
+    OpDef::new("tensor.empty", TensorEmpty, One),
+    OpDef::new("tensor.cast", CastLike, One),
+    OpDef::new("tensor.bitcast", CastLike, One),
+    OpDef::new("tensor.extract_slice", Subview, One),
+    OpDef::new("tensor.insert_slice", InsertSlice, One),
+    OpDef::new("tensor.collapse_shape", Reshape, One),
+    OpDef::new("tensor.expand_shape", Reshape, One),
+    OpDef::new("tensor.extract", Load, One),
+    OpDef::new("tensor.insert", TensorInsert, One),
+    OpDef::new("tensor.dim", Dim, One),
+    OpDef::new("tensor.rank", Rank, One),
+    OpDef::new("tensor.pad", Pad, One),
+    OpDef::new("tensor.concat", Concat, One),
+    OpDef::new("tensor.from_elements", FromElements, One),
+    OpDef::new("tensor.yield", Terminator, Zero).yields(),
+    // affine: loop-carried memrefs leave their block, as in scf.
+    OpDef::generic("affine.for", Variadic)
+        .sequential()
+        .escape(Yield),
+    OpDef::generic("affine.if", Variadic).sequential(),
+    OpDef::generic("affine.parallel", Variadic).escape(Yield),
+    OpDef::generic("affine.yield", Zero).yields(),
+    OpDef::generic("affine.load", One).access(),
+    OpDef::generic("affine.store", Zero).memory(Memory::StoreValue),
+    OpDef::generic("affine.vector_load", One).access(),
+    OpDef::generic("affine.vector_store", Zero).access(),
+    OpDef::generic("affine.prefetch", Zero).access(),
+    OpDef::generic("affine.apply", One),
+    OpDef::generic("affine.min", One),
+    OpDef::generic("affine.max", One),
+    // vector: loads and stores read and write through their memref operand wherever it
+    // stands; the values they store are vectors, never memrefs.
+    OpDef::generic("vector.load", One).access(),
+    OpDef::generic("vector.store", Zero).access(),
+    OpDef::generic("vector.maskedload", One).access(),
+    OpDef::generic("vector.maskedstore", Zero).access(),
+    OpDef::generic("vector.transfer_read", One).access(),
+    OpDef::generic("vector.transfer_write", Variadic).access(),
+    OpDef::generic("vector.gather", One).access(),
+    OpDef::generic("vector.scatter", Variadic).access(),
+    OpDef::generic("vector.expandload", One).access(),
+    OpDef::generic("vector.compressstore", Zero).access(),
+    OpDef::generic("vector.broadcast", One),
+    OpDef::generic("vector.create_mask", One),
+    OpDef::generic("vector.constant_mask", One),
+];
+
+/// Every `linalg` op without a row of its own: structured ops that access their operands
+/// and run their body element by element.
+pub static STRUCTURED: OpDef = OpDef::new("linalg.*", Structured, Variadic)
+    .sequential()
+    .access();
+
+/// Every `llvm` op: a memref that reaches the LLVM dialect is a pointer.
+pub static LLVM: OpDef = OpDef::generic("llvm.*", Variadic).escape(PointerTaken);
+
+/// The row of an op name.
+pub fn lookup(name: &str) -> Option<&'static OpDef> {
+    static BY_NAME: LazyLock<FxHashMap<&'static str, &'static OpDef>> =
+        LazyLock::new(|| OPS.iter().map(|d| (d.name, d)).collect());
+    if let Some(&def) = BY_NAME.get(name) {
+        return Some(def);
+    }
+    match name.split_once('.') {
+        Some(("linalg", _)) => Some(&STRUCTURED),
+        Some(("llvm", _)) => Some(&LLVM),
+        _ => None,
+    }
+}
+
+/// Whether the regions of an op run one at a time (an op without a row is not known to).
+pub fn regions_run_in_order(name: &str) -> bool {
+    lookup(name).is_some_and(|d| d.regions == Regions::Sequential)
+}
+
+/// The custom syntax class of an op name, if it has a custom form bufreuse reads.
+pub fn syntax_class(name: &str) -> Option<OpClass> {
+    lookup(name).and_then(|d| d.syntax)
+}
+
+/// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
+/// reduce/map` do not write their results: they are the tensor types of their inits).
+pub fn implies_results(name: &str) -> bool {
+    matches!(
+        name,
+        "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
+    )
+}
+
+/// Predicate keywords of `arith.cmpi` and `arith.cmpf`, in MLIR's numbering.
+pub const CMPI_PREDICATES: [&str; 10] = [
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+pub const CMPF_PREDICATES: [&str; 16] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+/// The predicate keyword of comparison `op` (`arith.cmpi` or `arith.cmpf`) with number `n`.
+pub fn predicate_name(op: &str, n: i64) -> Option<&'static str> {
+    let table: &[&'static str] = if op == "arith.cmpi" {
+        &CMPI_PREDICATES
+    } else {
+        &CMPF_PREDICATES
+    };
+    usize::try_from(n).ok().and_then(|i| table.get(i).copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn every_name_has_one_row() {
+        let mut names: Vec<&str> = OPS.iter().map(|d| d.name).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(names.len(), before, "a name has two rows");
+    }
+
+    #[test]
+    fn rows_agree_with_their_syntax() {
+        for d in OPS {
+            // Terminators have no results, and those with a custom form are of a terminator
+            // class.
+            if d.terminator {
+                assert_eq!(d.results, Zero, "{}", d.name);
+            }
+            if let Some(class) = d.syntax {
+                let terminator_class =
+                    matches!(class, Terminator | Br | CondBr | Condition | Reduce);
+                assert_eq!(d.terminator, terminator_class, "{}", d.name);
+            }
+            assert!(d.name.contains('.'), "{} has no dialect", d.name);
+        }
+    }
+
+    #[test]
+    fn dialect_rows_cover_the_rest_of_linalg_and_llvm() {
+        assert_eq!(syntax_class("linalg.matmul"), Some(Structured));
+        assert_eq!(syntax_class("linalg.generic"), Some(Generic));
+        assert_eq!(syntax_class("linalg.yield"), Some(Terminator));
+        assert_eq!(
+            lookup("llvm.store").map(|d| d.memory),
+            Some(Memory::Escape(PointerTaken))
+        );
+        assert_eq!(lookup("test.op"), None);
+        assert_eq!(syntax_class("vector.load"), None);
+    }
+}
