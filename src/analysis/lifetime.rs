@@ -216,8 +216,11 @@ pub fn classify<'a>(
     }
     if !o.successors.is_empty() {
         Use::Escape(Reason::EscapesYield)
-    } else if matches!(memory, Memory::Access | Memory::StoreValue)
-        || assume_nocapture.contains(&*o.name)
+    } else if matches!(
+        memory,
+        // The operands after the one a view is of are read (the shape of `memref.reshape`).
+        Memory::Access | Memory::StoreValue | Memory::View | Memory::ViewFirstResult
+    ) || assume_nocapture.contains(&*o.name)
     {
         Use::Access
     } else {

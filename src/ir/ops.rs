@@ -109,7 +109,7 @@ pub enum Memory {
     /// Operand 0 is a value stored to memory (a memref there is kept); the others are
     /// accessed.
     StoreValue,
-    /// Every result views the memory of operand 0.
+    /// Every result views the memory of operand 0; other memref operands are read.
     View,
     /// Result 0 views the memory of operand 0; the others are plain values.
     ViewFirstResult,
