@@ -471,6 +471,26 @@ pub fn regions_run_in_order(name: &str) -> bool {
     lookup(name).is_some_and(|d| d.regions == Regions::Sequential)
 }
 
+/// Whether the regions of an op are isolated from above: names defined outside are not
+/// visible in them, and may be defined again. Ops bufreuse has no row for are taken from
+/// MLIR's dialects; an unregistered op (`test.func`) is never isolated, as in mlir-opt.
+pub fn isolated_from_above(name: &str) -> bool {
+    matches!(
+        name,
+        "builtin.module"
+            | "func.func"
+            | "llvm.func"
+            | "gpu.module"
+            | "gpu.func"
+            | "spirv.module"
+            | "spirv.func"
+            | "emitc.func"
+            | "ml_program.func"
+            | "ml_program.subgraph"
+            | "transform.named_sequence"
+    )
+}
+
 /// The custom syntax class of an op name, if it has a custom form bufreuse reads.
 pub fn syntax_class(name: &str) -> Option<OpClass> {
     lookup(name).and_then(|d| d.syntax)

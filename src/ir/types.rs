@@ -490,3 +490,97 @@ pub fn escape(s: &str) -> String {
     out.push('"');
     out
 }
+
+/// A memref layout as MLIR keeps it, so that one type has one spelling: an identity
+/// `affine_map` is no layout (`None`), and `strided<[2,1], offset:0>` is `strided<[2, 1]>`.
+/// Any other layout is kept as written.
+pub fn canonical_layout(layout: Attr) -> Option<Attr> {
+    let Attr::Opaque { text, ty: None } = &layout else {
+        return Some(layout);
+    };
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(map) = compact
+        .strip_prefix("affine_map<(")
+        .and_then(|m| m.strip_suffix(")>"))
+        && let Some((dims, results)) = map.split_once(")->(")
+        && dims == results
+        && dims
+            .split(',')
+            .all(|d| d.is_empty() || is_bare_identifier(d))
+    {
+        return None;
+    }
+    if let Some(body) = compact
+        .strip_prefix("strided<[")
+        .and_then(|b| b.strip_suffix('>'))
+        && let Some((strides, rest)) = body.split_once(']')
+    {
+        let offset = match rest {
+            "" => Some("0"),
+            _ => rest.strip_prefix(",offset:"),
+        };
+        let entry = |e: &str| e == "?" || e.parse::<i64>().is_ok();
+        let strides_ok = strides.is_empty() || strides.split(',').all(entry);
+        if let Some(offset) = offset
+            && strides_ok
+            && entry(offset)
+        {
+            let strides = strides.replace(',', ", ");
+            let text = match offset {
+                "0" => format!("strided<[{strides}]>"),
+                _ => format!("strided<[{strides}], offset: {offset}>"),
+            };
+            return Some(Attr::Opaque {
+                text: text.into(),
+                ty: None,
+            });
+        }
+    }
+    Some(layout)
+}
+
+fn is_bare_identifier(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c))
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::{Attr, canonical_layout};
+    use pretty_assertions::assert_eq;
+
+    fn layout(text: &str) -> Option<String> {
+        let a = Attr::Opaque {
+            text: text.into(),
+            ty: None,
+        };
+        canonical_layout(a).map(|a| a.to_string())
+    }
+
+    #[test]
+    fn identity_maps_are_no_layout() {
+        assert_eq!(layout("affine_map<(d0, d1) -> (d0, d1)>"), None);
+        assert_eq!(layout("affine_map<(i)->(i)>"), None);
+        assert_eq!(layout("affine_map<() -> ()>"), None);
+        let kept = "affine_map<(d0, d1) -> (d1, d0)>";
+        assert_eq!(layout(kept).as_deref(), Some(kept));
+        let symbols = "affine_map<(d0)[s0] -> (d0)>";
+        assert_eq!(layout(symbols).as_deref(), Some(symbols));
+    }
+
+    #[test]
+    fn strided_layouts_are_spelled_as_mlir_prints_them() {
+        let spelled = |t| layout(t).unwrap_or_default();
+        assert_eq!(
+            spelled("strided<[2,1], offset:3>"),
+            "strided<[2, 1], offset: 3>"
+        );
+        assert_eq!(spelled("strided<[2, 1], offset: 0>"), "strided<[2, 1]>");
+        assert_eq!(
+            spelled("strided<[?,1],offset:?>"),
+            "strided<[?, 1], offset: ?>"
+        );
+        assert_eq!(spelled("strided<[]>"), "strided<[]>");
+    }
+}

@@ -12,7 +12,7 @@ use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
 use crate::ir::ops::{CMPF_PREDICATES, CMPI_PREDICATES, implies_results};
-use crate::ir::types::{Attr, MemRefType, Signedness, Type, parse_int, unescape};
+use crate::ir::types::{Attr, MemRefType, Signedness, Type, canonical_layout, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
 use lalrpop_util::ParseError;
@@ -181,14 +181,14 @@ fn shaped_type<'a>(
                 1 => {
                     let a = rest.into_iter().next().expect("one attribute");
                     if dims.is_some() && is_layout(&a) {
-                        layout = Some(a);
+                        layout = canonical_layout(a);
                     } else {
                         memory_space = Some(a);
                     }
                 }
                 2 => {
                     let mut it = rest.into_iter();
-                    layout = it.next();
+                    layout = it.next().and_then(canonical_layout);
                     memory_space = it.next();
                 }
                 _ => {
@@ -1159,13 +1159,15 @@ pub fn scf_if<'a>(
     let mut o = with_attrs(op(tree, n), attrs);
     o.operand(cond, Some(i1));
     o.result_types = res.unwrap_or_default();
-    let els = els.unwrap_or_else(|| tree.empty_region(Span::default()));
     if o.result_types.is_empty() {
         tree.ensure_terminator(then, "scf.yield");
-        if tree.region_has_blocks(els) {
+        // A written `else { }` is a block with the implicit yield, as in mlir-opt: only a
+        // missing `else` is an empty region.
+        if let Some(els) = els {
             tree.ensure_terminator(els, "scf.yield");
         }
     }
+    let els = els.unwrap_or_else(|| tree.empty_region(Span::default()));
     o.regions.push(then);
     o.regions.push(els);
     o

@@ -915,9 +915,7 @@ impl<'a> Builder<'a> {
 
         // Regions, in a new scope each.
         let name = &self.m.ops[r].name;
-        let isolated = matches!(&**name, "func.func" | "builtin.module")
-            || name.ends_with(".func")
-            || name.ends_with(".module");
+        let isolated = crate::ir::ops::isolated_from_above(name);
         // Module bodies are graph regions: no order among their ops.
         let graph = &**name == "builtin.module";
         let mut regions = std::mem::take(&mut self.m.ops[r].regions);

@@ -1,0 +1,31 @@
+// A memref type has one spelling, as in MLIR: an identity affine_map layout is no layout, and a
+// strided layout is spelled `strided<[2, 1], offset: 3>` (an offset of 0 left out) however it
+// was written. Two spellings of one type are one type: the return below type-checks.
+// Regression test: bufreuse took each spelling for a type of its own.
+//
+// RUN: bufreuse %s | FileCheck %s
+
+// CHECK-LABEL: func.func @strided
+// CHECK-SAME: (%a: memref<4x2xf32, strided<[2, 1], offset: 3>>) -> memref<4x2xf32, strided<[2, 1], offset: 3>>
+func.func @strided(%a: memref<4x2xf32, strided<[2,1], offset:3>>) -> memref<4x2xf32, strided<[2, 1], offset: 3>> {
+  return %a : memref<4x2xf32, strided<[2, 1], offset: 3>>
+}
+
+// CHECK-LABEL: func.func @zero_offset
+// CHECK-SAME: (%a: memref<4x2xf32, strided<[?, 1]>>) -> memref<4x2xf32, strided<[?, 1]>>
+func.func @zero_offset(%a: memref<4x2xf32, strided<[?, 1], offset: 0>>) -> memref<4x2xf32, strided<[?, 1]>> {
+  return %a : memref<4x2xf32, strided<[?, 1]>>
+}
+
+// CHECK-LABEL: func.func @identity
+// CHECK-SAME: (%a: memref<4x2xf32>, %b: memref<4xf32, 1>) -> memref<4x2xf32>
+func.func @identity(%a: memref<4x2xf32, affine_map<(i, j) -> (i, j)>>, %b: memref<4xf32, affine_map<(d0)->(d0)>, 1>) -> memref<4x2xf32> {
+  return %a : memref<4x2xf32>
+}
+
+// A permutation is a layout: kept.
+// CHECK-LABEL: func.func @permuted
+// CHECK-SAME: memref<4x2xf32, affine_map<(d0, d1) -> (d1, d0)>>
+func.func @permuted(%a: memref<4x2xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
+  return
+}
