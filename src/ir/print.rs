@@ -390,7 +390,7 @@ impl<'a> Printer<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.region(*r, true, None);
+                self.generic_region(*r);
             }
             self.out.push(')');
         }
@@ -411,10 +411,29 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Prints a region of an op in generic form: as `region` does, and an empty entry block
+    /// with its label (`({\n^bb0:\n})`), as mlir-opt does, since `({\n})` is a region without
+    /// blocks.
+    fn generic_region(&mut self, r: RegionId) {
+        self.region_with(r, true, None, true);
+    }
+
     /// Prints `{ ... }`. `entry_header`: print the entry block's label and arguments (custom
     /// forms that declare them elsewhere pass false). `elide`: a terminator the custom form
     /// leaves out when it has no operands.
     fn region(&mut self, r: RegionId, entry_header: bool, elide: Option<&str>) {
+        self.region_with(r, entry_header, elide, false);
+    }
+
+    /// `region`; `empty_entry_header`: also print the entry block's label when the block is
+    /// empty (custom forms leave it out: their parsers make the block of an empty region).
+    fn region_with(
+        &mut self,
+        r: RegionId,
+        entry_header: bool,
+        elide: Option<&str>,
+        empty_entry_header: bool,
+    ) {
         self.out.push_str("{\n");
         let m: &'a Module = self.m;
         let blocks = &m.region(r).blocks;
@@ -423,7 +442,8 @@ impl<'a> Printer<'a> {
             let data = m.block(*b);
             let show_header = i > 0
                 || (entry_header
-                    && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1));
+                    && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1))
+                || (empty_entry_header && data.ops.is_empty());
             if show_header {
                 for _ in 0..self.indent {
                     self.out.push_str("  ");

@@ -173,6 +173,7 @@ impl<'a> Verifier<'a> {
             "func.return" => self.func_return(op, o),
             "cf.br" | "cf.cond_br" => self.branch(op, o),
             "bufferization.dealloc" => self.buffer_dealloc(op, o),
+            "builtin.module" => self.module_body(op, o),
             _ => {}
         }
         for s in &o.successors {
@@ -187,6 +188,39 @@ impl<'a> Verifier<'a> {
                     self.ends_with_terminator(last);
                 }
             }
+        }
+        self.empty_blocks(op, o, needs_terminator);
+    }
+
+    /// A block may be empty only as the one block of a region of an op that may do without
+    /// a terminator (`builtin.module`, or an op bufreuse does not know, which mlir-opt
+    /// accepts unregistered), as mlir-opt's verifier has it. One error per op.
+    fn empty_blocks(&mut self, op: OpId, o: &'a OpData, needs_terminator: bool) {
+        let m = self.m;
+        let empty = o.regions.iter().any(|r| {
+            let blocks = &m.region(*r).blocks;
+            (needs_terminator || blocks.len() > 1)
+                && blocks.iter().any(|b| m.block(*b).ops.is_empty())
+        });
+        if empty {
+            self.error(op, "empty block: expect at least a terminator".to_string());
+        }
+    }
+
+    /// The body of `builtin.module` is one block without arguments: its custom form shows no
+    /// other, and reads `module {}` as one empty block.
+    fn module_body(&mut self, op: OpId, o: &'a OpData) {
+        let Some(r) = o.regions.first() else {
+            return;
+        };
+        let blocks = &self.m.region(*r).blocks;
+        if blocks.len() != 1 {
+            self.op_error(
+                op,
+                "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+            );
+        } else if !self.m.block(blocks[0]).args.is_empty() {
+            self.op_error(op, "region should have no arguments");
         }
     }
 

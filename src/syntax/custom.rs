@@ -463,6 +463,8 @@ pub fn module<'a>(
             Attr::string(&unescape(s.trim_start_matches('@'))),
         );
     }
+    // `module {}` has one empty block, as MLIR's parser makes it (its body is one block).
+    tree.ensure_block(body);
     o.regions.push(body);
     with_attrs(o, attrs)
 }
@@ -510,6 +512,9 @@ pub fn func<'a>(
     if let Some(v) = vis {
         o.prop("sym_visibility", Attr::string(v));
     }
+    if let Some(r) = body {
+        empty_function_body(tree, r);
+    }
     let region = body.unwrap_or_else(|| tree.empty_region(Span::default()));
     if tree.region_has_blocks(region) {
         let block_args = args
@@ -520,6 +525,18 @@ pub fn func<'a>(
     }
     o.regions.push(region);
     with_attrs(o, attrs)
+}
+
+/// `func.func @f() {}` is an error, as in MLIR: a body without blocks would be read as no
+/// body, a declaration.
+fn empty_function_body(tree: &mut Tree<'_>, body: RegionId) {
+    if !tree.region_has_blocks(body) {
+        let at = tree.region_span(body).start as usize;
+        tree.error(Diagnostic::error(
+            Span::new(at, at + 1),
+            "custom op 'func.func' expected non-empty function body",
+        ));
+    }
 }
 
 pub fn call<'a>(
