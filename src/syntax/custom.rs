@@ -1415,6 +1415,25 @@ pub fn linalg_generic<'a>(
     o
 }
 
+/// The dictionary that the attribute alias `#name` stands for, where an op reads a
+/// dictionary (`linalg.generic #trait ins(...)`): MLIR expands the alias there.
+pub fn dict_alias<'a>(tree: &mut Tree<'a>, (name, span): Named<'a>) -> Result<Dict, PErr<'a>> {
+    match tree.attr_alias_value(name) {
+        Some(Attr::Dict(d)) => Ok(d.clone()),
+        Some(_) => Err(user(span, "invalid kind of attribute specified")),
+        None if name.contains(['.', '<']) => Err(user(span, "invalid kind of attribute specified")),
+        None => {
+            // Not defined above; in a run of ops parsed apart (`split`), not defined in it:
+            // that parse fails then, and the whole text is parsed again.
+            tree.error(Diagnostic::error(
+                span,
+                format!("undefined symbol alias id '{}'", &name[1..]),
+            ));
+            Ok(Dict::new())
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn linalg_named<'a>(
     tree: &mut Tree<'a>,

@@ -443,6 +443,25 @@ impl<'a> Tree<'a> {
         self.attr_alias_names.insert(name);
     }
 
+    /// The value of the attribute alias `name` defined above this point, through aliases of
+    /// aliases; `None` if there is none (in a run of ops parsed apart, `split`, the aliases
+    /// are defined outside it).
+    pub fn attr_alias_value(&self, name: &str) -> Option<&Attr> {
+        let mut name = name;
+        // Each alias is defined before its use, so a chain is at most this long.
+        for _ in 0..=self.file.aliases.len() {
+            let value = self.file.aliases.iter().rev().find_map(|a| match a {
+                AliasDef::Attr { name: n, value, .. } if *n == name => Some(value),
+                _ => None,
+            })?;
+            match value {
+                Attr::Alias(next) => name = &**next,
+                v => return Some(v),
+            }
+        }
+        None
+    }
+
     pub fn attr_alias(&mut self, name: &'a str, value: Attr, span: Span) {
         self.attr_alias_names.insert(name);
         self.file.aliases.push(AliasDef::Attr { name, value, span });
