@@ -1193,10 +1193,7 @@ impl<'a> Printer<'a> {
                 self.dict(" attrs = ", extra.map(|(k, v)| (&**k, v)));
                 self.out.push(' ');
                 self.region(*o.regions.first()?, true, None);
-                if n_res > 0 {
-                    self.out.push_str(" -> ");
-                    self.types_of(&o.results);
-                }
+                self.arrow_types(&o.results);
             }
             OpClass::Structured => self.structured(op)?,
             OpClass::TensorEmpty => {
@@ -1274,6 +1271,23 @@ impl<'a> Printer<'a> {
             self.out.push('(');
             self.types_of(results);
             self.out.push(')');
+        }
+    }
+
+    /// ` -> t`, or ` -> (t, u)` for several results, as mlir-opt prints the results of a
+    /// linalg op; nothing without results.
+    fn arrow_types(&mut self, results: &[ValueId]) {
+        match results {
+            [] => {}
+            [r] if !matches!(self.m.value_type(*r), Type::Function { .. }) => {
+                self.out.push_str(" -> ");
+                self.value_type(*r);
+            }
+            _ => {
+                self.out.push_str(" -> (");
+                self.types_of(results);
+                self.out.push(')');
+            }
         }
     }
 
@@ -1591,9 +1605,8 @@ impl<'a> Printer<'a> {
             if !implied.eq(o.results.iter().map(|v| m.value(*v).ty)) {
                 return None;
             }
-        } else if !o.results.is_empty() {
-            self.out.push_str(" -> ");
-            self.types_of(&o.results);
+        } else {
+            self.arrow_types(&o.results);
         }
         Some(())
     }
