@@ -1559,17 +1559,32 @@ impl<'a> Printer<'a> {
     fn structured(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op).unwrap_or(smallvec![0, o.operands.len()]);
+        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
+        if crate::syntax::custom::has_own_syntax(&o.name) {
+            return None;
+        }
+        // Without operand segments, `ins(...) outs(...)` is written only for `linalg.map`
+        // and `linalg.reduce` (read without operands); for another op (one bufreuse does not
+        // know, read in generic form) it could not tell inputs from inits.
+        let segs = match self.segments(op) {
+            Some(segs) => segs,
+            None if explicit_body => smallvec![0, o.operands.len()],
+            None => return None,
+        };
         if segs.len() != 2 {
             return None;
         }
-        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
         let head = o.props.iter().filter(|(k, _)| {
             !matches!(
                 &**k,
                 "operandSegmentSizes" | "indexing_maps" | "permutation" | "dimensions"
             )
         });
+        // After `linalg.map` / `linalg.reduce`, `{` starts the short form of the body
+        // (`{ arith.addf }`), so a dictionary there would be misread.
+        if explicit_body && head.clone().next().is_some() {
+            return None;
+        }
         self.dict(" ", head.map(|(k, v)| (&**k, v)));
         if let Some(maps) = self.prop(op, "indexing_maps") {
             let _ = write!(self.out, " indexing_maps = {maps}");

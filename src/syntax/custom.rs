@@ -400,8 +400,10 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
             ),
             OpClass::Structured => {
                 split_inits(o);
-                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") {
-                    // A named op's body is implied by its name; the custom form does not show it.
+                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") && !has_own_syntax(&o.name) {
+                    // A named op's body is implied by its name; the custom form does not show
+                    // it. (An op of a syntax of its own is printed in generic form: it keeps
+                    // its body.)
                     for r in &o.regions {
                         tree.clear_region(*r);
                     }
@@ -1447,6 +1449,11 @@ pub fn linalg_named<'a>(
     attrs: Option<Dict>,
     res: Option<Vec<TypeId>>,
 ) -> Box<Op<'a>> {
+    if d.is_some() && has_short_form(n.0) {
+        // `linalg.map { arith.addf } ins(...)`: the short form names the body's one op where
+        // other structured ops have an attribute dictionary.
+        tree.error(Diagnostic::error(n.1, super::unknown_custom_syntax(n.0)));
+    }
     let mut o = with_attrs(op(tree, n), attrs);
     o.props.extend(d.unwrap_or_default());
     if let Some(m) = maps {
@@ -1480,6 +1487,28 @@ pub fn linalg_named<'a>(
     o.regions.push(region);
     o.result_types = res.unwrap_or(implied);
     o
+}
+
+/// Whether a structured (`linalg`) op has a custom syntax of its own (`linalg.pack %a ...`,
+/// `linalg.softmax dimension(1) ...`), which bufreuse does not read or write: it is read and
+/// printed in generic form only, not in the `ins(...) outs(...)` form of the named ops.
+pub fn has_own_syntax(name: &str) -> bool {
+    matches!(
+        name,
+        "linalg.pack"
+            | "linalg.unpack"
+            | "linalg.softmax"
+            | "linalg.elementwise"
+            | "linalg.winograd_filter_transform"
+            | "linalg.winograd_input_transform"
+            | "linalg.winograd_output_transform"
+    )
+}
+
+/// Whether `{` after the op's name starts the short form of its body (`linalg.map
+/// { arith.addf }`), not an attribute dictionary.
+pub fn has_short_form(name: &str) -> bool {
+    matches!(name, "linalg.map" | "linalg.reduce")
 }
 
 /// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
