@@ -496,6 +496,22 @@ pub fn syntax_class(name: &str) -> Option<OpClass> {
     lookup(name).and_then(|d| d.syntax)
 }
 
+/// Whether a structured (`linalg`) op has a custom syntax of its own (`linalg.pack %a ...`,
+/// `linalg.softmax dimension(1) ...`), which bufreuse does not read or write: it is read and
+/// printed in generic form only, not in the `ins(...) outs(...)` form of the named ops.
+pub fn has_own_syntax(name: &str) -> bool {
+    matches!(
+        name,
+        "linalg.pack"
+            | "linalg.unpack"
+            | "linalg.softmax"
+            | "linalg.elementwise"
+            | "linalg.winograd_filter_transform"
+            | "linalg.winograd_input_transform"
+            | "linalg.winograd_output_transform"
+    )
+}
+
 /// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
 /// reduce/map` do not write their results: they are the tensor types of their inits).
 pub fn implies_results(name: &str) -> bool {

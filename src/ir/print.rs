@@ -2,7 +2,7 @@
 //! any other op in generic form. Value and block names from the input are kept. This is the
 //! only place that writes IR text.
 
-use super::ops::{OpClass, implies_results, predicate_name, syntax_class};
+use super::ops::{OpClass, has_own_syntax, implies_results, predicate_name, syntax_class};
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
@@ -389,7 +389,7 @@ impl<'a> Printer<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.region(*r, true, None);
+                self.generic_region(*r);
             }
             self.out.push(')');
         }
@@ -410,10 +410,29 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Prints a region of an op in generic form: as `region` does, and an empty entry block
+    /// with its label (`({\n^bb0:\n})`), as mlir-opt does, since `({\n})` is a region without
+    /// blocks.
+    fn generic_region(&mut self, r: RegionId) {
+        self.region_with(r, true, None, true);
+    }
+
     /// Prints `{ ... }`. `entry_header`: print the entry block's label and arguments (custom
     /// forms that declare them elsewhere pass false). `elide`: a terminator the custom form
     /// leaves out when it has no operands.
     fn region(&mut self, r: RegionId, entry_header: bool, elide: Option<&str>) {
+        self.region_with(r, entry_header, elide, false);
+    }
+
+    /// `region`; `empty_entry_header`: also print the entry block's label when the block is
+    /// empty (custom forms leave it out: their parsers make the block of an empty region).
+    fn region_with(
+        &mut self,
+        r: RegionId,
+        entry_header: bool,
+        elide: Option<&str>,
+        empty_entry_header: bool,
+    ) {
         self.out.push_str("{\n");
         let m: &'a Module = self.m;
         let blocks = &m.region(r).blocks;
@@ -422,7 +441,8 @@ impl<'a> Printer<'a> {
             let data = m.block(*b);
             let show_header = i > 0
                 || (entry_header
-                    && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1));
+                    && (!data.args.is_empty() || data.label.is_some() && blocks.len() > 1))
+                || (empty_entry_header && data.ops.is_empty());
             if show_header {
                 for _ in 0..self.indent {
                     self.out.push_str("  ");
@@ -1172,10 +1192,7 @@ impl<'a> Printer<'a> {
                 self.dict(" attrs = ", extra.map(|(k, v)| (&**k, v)));
                 self.out.push(' ');
                 self.region(*o.regions.first()?, true, None);
-                if n_res > 0 {
-                    self.out.push_str(" -> ");
-                    self.types_of(&o.results);
-                }
+                self.arrow_types(&o.results);
             }
             OpClass::Structured => self.structured(op)?,
             OpClass::TensorEmpty => {
@@ -1253,6 +1270,23 @@ impl<'a> Printer<'a> {
             self.out.push('(');
             self.types_of(results);
             self.out.push(')');
+        }
+    }
+
+    /// ` -> t`, or ` -> (t, u)` for several results, as mlir-opt prints the results of a
+    /// linalg op; nothing without results.
+    fn arrow_types(&mut self, results: &[ValueId]) {
+        match results {
+            [] => {}
+            [r] if !matches!(self.m.value_type(*r), Type::Function { .. }) => {
+                self.out.push_str(" -> ");
+                self.value_type(*r);
+            }
+            _ => {
+                self.out.push_str(" -> (");
+                self.types_of(results);
+                self.out.push(')');
+            }
         }
     }
 
@@ -1524,17 +1558,32 @@ impl<'a> Printer<'a> {
     fn structured(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op).unwrap_or(smallvec![0, o.operands.len()]);
+        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
+        if has_own_syntax(&o.name) {
+            return None;
+        }
+        // Without operand segments, `ins(...) outs(...)` is written only for `linalg.map`
+        // and `linalg.reduce` (read without operands); for another op (one bufreuse does not
+        // know, read in generic form) it could not tell inputs from inits.
+        let segs = match self.segments(op) {
+            Some(segs) => segs,
+            None if explicit_body => smallvec![0, o.operands.len()],
+            None => return None,
+        };
         if segs.len() != 2 {
             return None;
         }
-        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
         let head = o.props.iter().filter(|(k, _)| {
             !matches!(
                 &**k,
                 "operandSegmentSizes" | "indexing_maps" | "permutation" | "dimensions"
             )
         });
+        // After `linalg.map` / `linalg.reduce`, `{` starts the short form of the body
+        // (`{ arith.addf }`), so a dictionary there would be misread.
+        if explicit_body && head.clone().next().is_some() {
+            return None;
+        }
         self.dict(" ", head.map(|(k, v)| (&**k, v)));
         if let Some(maps) = self.prop(op, "indexing_maps") {
             let _ = write!(self.out, " indexing_maps = {maps}");
@@ -1570,9 +1619,8 @@ impl<'a> Printer<'a> {
             if !implied.eq(o.results.iter().map(|v| m.value(*v).ty)) {
                 return None;
             }
-        } else if !o.results.is_empty() {
-            self.out.push_str(" -> ");
-            self.types_of(&o.results);
+        } else {
+            self.arrow_types(&o.results);
         }
         Some(())
     }

@@ -11,7 +11,7 @@
 
 use super::ops::{OpClass, OpDef, Results, lookup};
 use super::print::print_op_generic;
-use super::types::{Attr, Type};
+use super::types::{Attr, Dim, Type};
 use super::{BlockId, Module, OpData, OpId};
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -159,12 +159,15 @@ impl<'a> Verifier<'a> {
             self.result_count(op, o, def);
             self.condition_and_parent(op, o, def);
         }
+        self.int_ranges(op, o);
         match &*o.name {
             "func.func" => self.func(op, o),
             "func.call" => self.call(op, o),
             "func.return" => self.func_return(op, o),
             "cf.br" | "cf.cond_br" => self.branch(op, o),
             "bufferization.dealloc" => self.buffer_dealloc(op, o),
+            "memref.alloc" | "memref.alloca" => self.alloc(op, o),
+            "builtin.module" => self.module_body(op, o),
             _ => {}
         }
         for s in &o.successors {
@@ -182,6 +185,112 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
+        self.empty_blocks(op, o, needs_terminator);
+    }
+
+    /// A block may be empty only as the one block of a region of an op that may do without
+    /// a terminator (`builtin.module`, or an op bufreuse does not know, which mlir-opt
+    /// accepts unregistered), as mlir-opt's verifier has it. One error per op.
+    fn empty_blocks(&mut self, op: OpId, o: &'a OpData, needs_terminator: bool) {
+        let m = self.m;
+        let empty = o.regions.iter().any(|r| {
+            let blocks = &m.region(*r).blocks;
+            (needs_terminator || blocks.len() > 1)
+                && blocks.iter().any(|b| m.block(*b).ops.is_empty())
+        });
+        if empty {
+            self.error(op, "empty block: expect at least a terminator".to_string());
+        }
+    }
+
+    /// The body of `builtin.module` is one block without arguments: its custom form shows no
+    /// other, and reads `module {}` as one empty block.
+    fn module_body(&mut self, op: OpId, o: &'a OpData) {
+        let Some(r) = o.regions.first() else {
+            return;
+        };
+        let blocks = &self.m.region(*r).blocks;
+        if blocks.len() != 1 {
+            self.op_error(
+                op,
+                "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+            );
+        } else if !self.m.block(blocks[0]).args.is_empty() {
+            self.op_error(op, "region should have no arguments");
+        }
+    }
+
+    /// `memref.alloc` / `memref.alloca`: one size operand per dynamic dimension of the
+    /// result, and an `alignment` that is a positive power of two of type `i64`, with
+    /// mlir-opt's messages. (The analysis checks the alignment again, for a module that was
+    /// not verified.)
+    fn alloc(&mut self, op: OpId, o: &'a OpData) {
+        let sizes = self
+            .m
+            .attr(op, "operandSegmentSizes")
+            .and_then(Attr::as_dense_ints)
+            .and_then(|segs| usize::try_from(*segs.first()?).ok())
+            .unwrap_or(o.operands.len());
+        if let Some(&result) = o.results.first()
+            && let Type::MemRef(mt) = self.m.value_type(result)
+            && let Some(shape) = &mt.shape
+        {
+            let expected = shape.iter().filter(|d| **d == Dim::Dynamic).count();
+            if sizes != expected {
+                self.op_error(
+                    op,
+                    format!("incorrect number of dynamic sizes, has {sizes}, expected {expected}"),
+                );
+            }
+        }
+        let Some(mut a) = self.m.attr(op, "alignment") else {
+            return;
+        };
+        if let Attr::Alias(name) = a
+            && let Some((_, v)) = self.m.attr_aliases.iter().find(|(n, _)| n == name)
+        {
+            a = v;
+        }
+        let i64_typed =
+            matches!(a, Attr::Int { ty, .. } if ty.as_ref().is_none_or(|t| *t == Type::i(64)));
+        let power_of_two = a.as_i64().is_some_and(|n| n > 0 && n.count_ones() == 1);
+        if !(i64_typed && power_of_two) {
+            self.op_error(
+                op,
+                "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0",
+            );
+        }
+    }
+
+    /// Every integer attribute of the op (nested ones too) fits its type, as mlir-opt's
+    /// parser requires: `index` holds a signed 64-bit value, `iN` N bits signed or unsigned,
+    /// `siN` signed, `uiN` unsigned, and an integer without a type is an `i64`. One error per
+    /// op.
+    fn int_ranges(&mut self, op: OpId, o: &'a OpData) {
+        // The stack of `duplicate_keys`, empty between uses (no allocation per op).
+        let mut stack = std::mem::take(&mut self.attr_stack);
+        'keys: for (key, value) in o.props.iter().chain(o.attrs.iter()) {
+            stack.push(value);
+            while let Some(a) = stack.pop() {
+                match a {
+                    Attr::Int { text, ty } if !int_fits(text, ty.as_ref()) => {
+                        let ty = ty.clone().unwrap_or(Type::i(64));
+                        self.error(
+                            op,
+                            format!(
+                                "integer constant out of range for attribute '{key}': {text} does not fit in {ty}"
+                            ),
+                        );
+                        stack.clear();
+                        break 'keys;
+                    }
+                    Attr::Array(items) => stack.extend(items),
+                    Attr::Dict(entries) => stack.extend(entries.iter().map(|(_, v)| v)),
+                    _ => {}
+                }
+            }
+        }
+        self.attr_stack = stack;
     }
 
     /// Ops whose kind fixes their number of results (none, or one) must have that many, as
@@ -653,6 +762,48 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
+    }
+}
+
+/// Whether an integer literal (decimal or `0x` hex, with an optional `-`) fits its type as
+/// MLIR reads it (see `Verifier::int_ranges`; no type is `i64`). Types other than integers
+/// and `index`, and widths over 128 bits, are not checked.
+fn int_fits(text: &str, ty: Option<&Type>) -> bool {
+    use super::types::Signedness;
+    let (width, signedness) = match ty {
+        None => (64, Signedness::Signless),
+        Some(Type::Index) => (64, Signedness::Signed),
+        Some(Type::Int { width, signedness }) => (*width, *signedness),
+        Some(_) => return true,
+    };
+    if width > 128 {
+        return true;
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let magnitude = match digits.strip_prefix("0x") {
+        Some(hex) => u128::from_str_radix(hex, 16),
+        None => digits.parse::<u128>(),
+    };
+    let Ok(magnitude) = magnitude else {
+        // More than 128 bits.
+        return false;
+    };
+    // The largest magnitude of `width` bits, and of `width - 1` bits (a signed one).
+    let all = |bits: u32| match bits {
+        0 => 0,
+        b if b >= 128 => u128::MAX,
+        b => (1u128 << b) - 1,
+    };
+    let signed_max = all(width.saturating_sub(1));
+    match (signedness, negative) {
+        (_, true) if magnitude == 0 => true,
+        (Signedness::Unsigned, true) => false,
+        (_, true) => width > 0 && magnitude <= signed_max + 1,
+        (Signedness::Signed, false) => magnitude <= signed_max,
+        (_, false) => magnitude <= all(width),
     }
 }
 

@@ -11,7 +11,7 @@ use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
-use crate::ir::ops::{CMPF_PREDICATES, CMPI_PREDICATES, implies_results};
+use crate::ir::ops::{CMPF_PREDICATES, CMPI_PREDICATES, has_own_syntax, implies_results};
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, canonical_layout, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -401,8 +401,10 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
             ),
             OpClass::Structured => {
                 split_inits(o);
-                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") {
-                    // A named op's body is implied by its name; the custom form does not show it.
+                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") && !has_own_syntax(&o.name) {
+                    // A named op's body is implied by its name; the custom form does not show
+                    // it. (An op of a syntax of its own is printed in generic form: it keeps
+                    // its body.)
                     for r in &o.regions {
                         tree.clear_region(*r);
                     }
@@ -464,6 +466,8 @@ pub fn module<'a>(
             Attr::string(&unescape(s.trim_start_matches('@'))),
         );
     }
+    // `module {}` has one empty block, as MLIR's parser makes it (its body is one block).
+    tree.ensure_block(body);
     o.regions.push(body);
     with_attrs(o, attrs)
 }
@@ -511,6 +515,9 @@ pub fn func<'a>(
     if let Some(v) = vis {
         o.prop("sym_visibility", Attr::string(v));
     }
+    if let Some(r) = body {
+        empty_function_body(tree, r);
+    }
     let region = body.unwrap_or_else(|| tree.empty_region(Span::default()));
     if tree.region_has_blocks(region) {
         let block_args = args
@@ -521,6 +528,18 @@ pub fn func<'a>(
     }
     o.regions.push(region);
     with_attrs(o, attrs)
+}
+
+/// `func.func @f() {}` is an error, as in MLIR: a body without blocks would be read as no
+/// body, a declaration.
+fn empty_function_body(tree: &mut Tree<'_>, body: RegionId) {
+    if !tree.region_has_blocks(body) {
+        let at = tree.region_span(body).start as usize;
+        tree.error(Diagnostic::error(
+            Span::new(at, at + 1),
+            "custom op 'func.func' expected non-empty function body",
+        ));
+    }
 }
 
 pub fn call<'a>(
@@ -1390,6 +1409,25 @@ pub fn linalg_generic<'a>(
     o
 }
 
+/// The dictionary that the attribute alias `#name` stands for, where an op reads a
+/// dictionary (`linalg.generic #trait ins(...)`): MLIR expands the alias there.
+pub fn dict_alias<'a>(tree: &mut Tree<'a>, (name, span): Named<'a>) -> Result<Dict, PErr<'a>> {
+    match tree.attr_alias_value(name) {
+        Some(Attr::Dict(d)) => Ok(d.clone()),
+        Some(_) => Err(user(span, "invalid kind of attribute specified")),
+        None if name.contains(['.', '<']) => Err(user(span, "invalid kind of attribute specified")),
+        None => {
+            // Not defined above; in a run of ops parsed apart (`split`), not defined in it:
+            // that parse fails then, and the whole text is parsed again.
+            tree.error(Diagnostic::error(
+                span,
+                format!("undefined symbol alias id '{}'", &name[1..]),
+            ));
+            Ok(Dict::new())
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn linalg_named<'a>(
     tree: &mut Tree<'a>,
@@ -1403,6 +1441,11 @@ pub fn linalg_named<'a>(
     attrs: Option<Dict>,
     res: Option<Vec<TypeId>>,
 ) -> Box<Op<'a>> {
+    if d.is_some() && has_short_form(n.0) {
+        // `linalg.map { arith.addf } ins(...)`: the short form names the body's one op where
+        // other structured ops have an attribute dictionary.
+        tree.error(Diagnostic::error(n.1, super::unknown_custom_syntax(n.0)));
+    }
     let mut o = with_attrs(op(tree, n), attrs);
     o.props.extend(d.unwrap_or_default());
     if let Some(m) = maps {
@@ -1436,6 +1479,12 @@ pub fn linalg_named<'a>(
     o.regions.push(region);
     o.result_types = res.unwrap_or(implied);
     o
+}
+
+/// Whether `{` after the op's name starts the short form of its body (`linalg.map
+/// { arith.addf }`), not an attribute dictionary.
+pub fn has_short_form(name: &str) -> bool {
+    matches!(name, "linalg.map" | "linalg.reduce")
 }
 
 pub fn tensor_empty<'a>(

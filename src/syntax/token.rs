@@ -2,8 +2,9 @@
 //!
 //! Four kinds of tokens take more than a regular expression to find, and are finished by
 //! callbacks that read ahead in the source:
-//! - `memref<`, `tensor<`, `vector<` read the dimension list that follows (`4x?x[8]x`), which
-//!   a plain lexer would misread (`0x4xf32` is not a hex number here);
+//! - `memref<`, `tensor<`, `vector<` read the dimension list that follows (`4x?x[8]x`, with
+//!   whitespace allowed between its parts: `2 x ? x`), which a plain lexer would misread
+//!   (`0x4xf32` is not a hex number here);
 //! - attributes whose bodies have their own small languages (`affine_map<...>`, `strided<...>`,
 //!   `dense<...>`, `array<...>`, `#dialect.attr<...>`, `!dialect.type<...>`, `loc(...)`) are
 //!   taken whole, with balanced brackets, and kept as text;
@@ -48,7 +49,8 @@ pub enum ShapedKind {
 }
 
 /// The dimension list read after `memref<`/`tensor<`/`vector<`, as written: each dimension
-/// followed by `x` (`4x?x[8]x`), or `*x` for unranked. The lexer has checked it; `dims` reads it.
+/// followed by `x` (`4x?x[8]x`), or `*x` for unranked, with the whitespace and comments MLIR's
+/// lexer allows between them (`2 x ? x`). The lexer has checked it; `dims` reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Shape<'a> {
     pub kind: ShapedKind,
@@ -58,17 +60,22 @@ pub struct Shape<'a> {
 impl Shape<'_> {
     /// The dimensions; `None` for unranked.
     pub fn dims(&self) -> Option<Vec<Dim>> {
-        if self.text == "*x" {
+        let b = self.text.as_bytes();
+        let mut i = skip_blank(b, 0);
+        if b.get(i) == Some(&b'*') {
             return None;
         }
-        let dims = self.text.split_terminator('x').map(|d| match d {
-            "?" => Dim::Dynamic,
-            _ => match d.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
-                Some(n) => Dim::Scalable(n.parse().unwrap_or(0)),
-                None => Dim::Static(d.parse().unwrap_or(0)),
-            },
-        });
-        Some(dims.collect())
+        let mut dims = Vec::new();
+        // `shape` took only whole `dim x` pairs, so every dimension is followed by its `x`.
+        while let Some((dim, end)) = dim_at(self.text, i) {
+            dims.push(match dim {
+                DimText::Dynamic => Dim::Dynamic,
+                DimText::Static(d) => Dim::Static(d.parse().unwrap_or(0)),
+                DimText::Scalable(d) => Dim::Scalable(d.parse().unwrap_or(0)),
+            });
+            i = skip_blank(b, skip_blank(b, end) + 1);
+        }
+        Some(dims)
     }
 }
 
@@ -211,10 +218,11 @@ pub enum Tok<'a> {
     #[token("loc(", paren_body)]
     Loc(&'a str),
 
-    /// `memref<`, `tensor<` or `vector<` with the dimension list after it.
-    #[token("memref<", |l| shape(l, ShapedKind::MemRef))]
-    #[token("tensor<", |l| shape(l, ShapedKind::Tensor))]
-    #[token("vector<", |l| shape(l, ShapedKind::Vector))]
+    /// `memref<`, `tensor<` or `vector<` with the dimension list after it. MLIR allows
+    /// whitespace before the `<` too (`memref <4xf32>`).
+    #[regex(r"memref[ \t\r\n\f]*<", |l| shape(l, ShapedKind::MemRef))]
+    #[regex(r"tensor[ \t\r\n\f]*<", |l| shape(l, ShapedKind::Tensor))]
+    #[regex(r"vector[ \t\r\n\f]*<", |l| shape(l, ShapedKind::Vector))]
     ShapedOpen(Shape<'a>),
 }
 
@@ -327,51 +335,167 @@ fn balanced_len(rest: &str, open: u8, close: u8) -> Option<usize> {
 }
 
 /// Reads the dimension list after `memref<` and friends: `4x?x[8]x`, or `*x` for unranked.
+/// Whitespace and comments may stand between the parts (`2 x ? x [ 4 ] x`), as MLIR's lexer
+/// skips them between the tokens its parser reads the list from; the token ends after the
+/// last `x` that follows a dimension (or the `*`), so the element type is lexed on its own.
 fn shape<'a>(lex: &mut Lexer<'a, Tok<'a>>, kind: ShapedKind) -> Result<Shape<'a>, LexError> {
     let rest = lex.remainder();
     let b = rest.as_bytes();
-    if b.starts_with(b"*x") {
-        lex.bump(2);
-        return Ok(Shape {
-            kind,
-            text: &rest[..2],
-        });
+    let start = skip_blank(b, 0);
+    if b.get(start) == Some(&b'*') {
+        let x = skip_blank(b, start + 1);
+        if b.get(x) == Some(&b'x') {
+            lex.bump(x + 1);
+            return Ok(Shape {
+                kind,
+                text: &rest[..x + 1],
+            });
+        }
     }
-    let mut i = 0;
+    let mut i = start;
+    let mut end = 0;
     let mut overflow = false;
-    loop {
-        let len = if b.get(i) == Some(&b'?') {
-            1
-        } else if b.get(i) == Some(&b'[') {
-            let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 || b.get(i + 1 + digits) != Some(&b']') {
-                break;
-            }
-            overflow |= !fits_u64(&rest[i + 1..i + 1 + digits]);
-            digits + 2
-        } else {
-            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 {
-                break;
-            }
-            overflow |= !fits_u64(&rest[i..i + digits]);
-            digits
-        };
-        if b.get(i + len) != Some(&b'x') {
+    while let Some((dim, after)) = dim_at(rest, i) {
+        let x = skip_blank(b, after);
+        if b.get(x) != Some(&b'x') {
             break;
         }
-        i += len + 1;
+        if let DimText::Static(d) | DimText::Scalable(d) = dim {
+            overflow |= !fits_u64(d);
+        }
+        end = x + 1;
+        i = skip_blank(b, end);
     }
-    lex.bump(i);
+    lex.bump(end);
     if overflow {
         return Err(LexError::DimOverflow);
     }
     Ok(Shape {
         kind,
-        text: &rest[..i],
+        text: &rest[..end],
     })
+}
+
+/// One dimension of a dimension list, as written.
+enum DimText<'a> {
+    /// `?`
+    Dynamic,
+    /// Its digits.
+    Static(&'a str),
+    /// `[n]`: the digits of `n`.
+    Scalable(&'a str),
+}
+
+/// The dimension that starts at byte `i` of `text`, and where it ends; `None` if none does.
+/// An integer is only its decimal digits: `0x4` is `0` followed by `x4`, as in MLIR's
+/// dimension lists.
+fn dim_at(text: &str, i: usize) -> Option<(DimText<'_>, usize)> {
+    let b = text.as_bytes();
+    let digits = |from: usize| {
+        b[from.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    match b.get(i)? {
+        b'?' => Some((DimText::Dynamic, i + 1)),
+        b'[' => {
+            let from = skip_blank(b, i + 1);
+            let n = digits(from);
+            let close = skip_blank(b, from + n);
+            (n > 0 && b.get(close) == Some(&b']'))
+                .then(|| (DimText::Scalable(&text[from..from + n]), close + 1))
+        }
+        _ => {
+            let n = digits(i);
+            (n > 0).then(|| (DimText::Static(&text[i..i + n]), i + n))
+        }
+    }
+}
+
+/// The first byte at or after `i` that is neither whitespace nor in a `//` comment (what the
+/// lexer skips between tokens).
+fn skip_blank(b: &[u8], mut i: usize) -> usize {
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0c') => i += 1,
+            Some(b'/') if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => return i,
+        }
+    }
 }
 
 fn fits_u64(digits: &str) -> bool {
     digits.parse::<u64>().is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shape token at the start of `text`: its dimensions and the text after it.
+    fn shape_of(text: &str) -> (Option<Vec<Dim>>, &str) {
+        let mut lex = Tok::lexer(text);
+        match lex.next() {
+            Some(Ok(Tok::ShapedOpen(s))) => (s.dims(), lex.remainder()),
+            other => panic!("no shape token in {text:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn spaced_shapes_read_as_unspaced() {
+        use Dim::{Dynamic, Scalable, Static};
+        let cases: &[(&str, Option<Vec<Dim>>, &str)] = &[
+            ("memref<2x4xf32>", Some(vec![Static(2), Static(4)]), "f32>"),
+            (
+                "memref<2 x 4 x f32>",
+                Some(vec![Static(2), Static(4)]),
+                " f32>",
+            ),
+            ("memref< 2x i32>", Some(vec![Static(2)]), " i32>"),
+            ("memref<2 x4xf32>", Some(vec![Static(2), Static(4)]), "f32>"),
+            (
+                "memref<2 x ? x f32>",
+                Some(vec![Static(2), Dynamic]),
+                " f32>",
+            ),
+            ("memref <4xf32>", Some(vec![Static(4)]), "f32>"),
+            (
+                "tensor\n<2\t x\n3x // c\n i8>",
+                Some(vec![Static(2), Static(3)]),
+                " // c\n i8>",
+            ),
+            (
+                "vector<[ 4 ] x [8]xf32>",
+                Some(vec![Scalable(4), Scalable(8)]),
+                "f32>",
+            ),
+            ("memref<* x f32>", None, " f32>"),
+            ("memref< *xf32>", None, "f32>"),
+            ("memref<0x4xf32>", Some(vec![Static(0), Static(4)]), "f32>"),
+            (
+                "memref<0 x 4xf32>",
+                Some(vec![Static(0), Static(4)]),
+                "f32>",
+            ),
+            ("memref<f32>", Some(vec![]), "f32>"),
+            ("memref< f32>", Some(vec![]), " f32>"),
+            // A dimension without its `x` is left to the parser, which refuses it.
+            ("memref<2 x 4 f32>", Some(vec![Static(2)]), " 4 f32>"),
+            ("vector<[4 x f32>", Some(vec![]), "[4 x f32>"),
+        ];
+        for (text, dims, rest) in cases {
+            assert_eq!(shape_of(text), (dims.clone(), *rest), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn memref_without_angle_is_an_identifier() {
+        let toks: Vec<_> = Tok::lexer("memref = 1").collect();
+        assert_eq!(toks[0], Ok(Tok::BareId("memref")));
+    }
 }

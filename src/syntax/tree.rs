@@ -372,14 +372,21 @@ impl<'a> Tree<'a> {
         self.file.skeleton.regions[r.index()].blocks.clear();
     }
 
+    /// Gives a region without blocks one empty block, as MLIR's parsers do for a custom op
+    /// whose region is one block (`module {}`).
+    pub fn ensure_block(&mut self, r: RegionId) {
+        if !self.region_has_blocks(r) {
+            let span = self.region_span(r);
+            let b = self.block(None, Vec::new(), Vec::new(), span);
+            self.file.skeleton.regions[r.index()].blocks.push(b);
+        }
+    }
+
     /// Makes sure a single-block region of a custom op ends with its terminator, as MLIR's
     /// parser does for ops whose terminator may be left out (`scf.yield` with no operands).
     pub fn ensure_terminator(&mut self, r: RegionId, terminator: &'static str) {
         let span = self.region_span(r);
-        if !self.region_has_blocks(r) {
-            let b = self.block(None, Vec::new(), Vec::new(), span);
-            self.file.skeleton.regions[r.index()].blocks.push(b);
-        }
+        self.ensure_block(r);
         let region = &self.file.skeleton.regions[r.index()];
         let block = *region.blocks.last().expect("a block");
         let ends = self.file.skeleton.blocks[block.index()]
@@ -401,11 +408,7 @@ impl<'a> Tree<'a> {
 
     /// Prepends arguments to the entry block of a region (creating it if needed).
     pub fn prepend_args(&mut self, r: RegionId, args: Vec<BlockArg>) {
-        if !self.region_has_blocks(r) {
-            let span = self.region_span(r);
-            let b = self.block(None, Vec::new(), Vec::new(), span);
-            self.file.skeleton.regions[r.index()].blocks.push(b);
-        }
+        self.ensure_block(r);
         let entry = self.file.skeleton.regions[r.index()].blocks[0];
         let syntax = &mut self.file.block_syntax[entry.index()];
         let mut all = args;
@@ -438,6 +441,25 @@ impl<'a> Tree<'a> {
             format!("undefined symbol alias id '{}'", &name[1..]),
         ));
         self.attr_alias_names.insert(name);
+    }
+
+    /// The value of the attribute alias `name` defined above this point, through aliases of
+    /// aliases; `None` if there is none (in a run of ops parsed apart, `split`, the aliases
+    /// are defined outside it).
+    pub fn attr_alias_value(&self, name: &str) -> Option<&Attr> {
+        let mut name = name;
+        // Each alias is defined before its use, so a chain is at most this long.
+        for _ in 0..=self.file.aliases.len() {
+            let value = self.file.aliases.iter().rev().find_map(|a| match a {
+                AliasDef::Attr { name: n, value, .. } if *n == name => Some(value),
+                _ => None,
+            })?;
+            match value {
+                Attr::Alias(next) => name = &**next,
+                v => return Some(v),
+            }
+        }
+        None
     }
 
     pub fn attr_alias(&mut self, name: &'a str, value: Attr, span: Span) {
