@@ -398,6 +398,9 @@ fn analyze_one(
     // Deallocs that may not free it: the condition is not known, or an alias is retained.
     let mut uncertain: HashSet<OpId> = HashSet::new();
     let mut use_ops: Vec<OpId> = Vec::new();
+    // The largest alignment a `memref.assume_alignment` of it or an alias asserts: its
+    // offset in a pool must keep that promise true.
+    let mut assumed_align = 1;
     walk_uses(
         m,
         uses,
@@ -421,6 +424,9 @@ fn analyze_one(
                 Use::Retained => {
                     uncertain.insert(user);
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
+                }
+                Use::View(_) if &*m.op(user).name == "memref.assume_alignment" => {
+                    assumed_align = assumed_align.max(assumed_alignment(m, user));
                 }
                 Use::View(_) | Use::Access => {}
                 Use::Call => {
@@ -493,7 +499,20 @@ fn analyze_one(
     );
     a.freed_operands = freed_operands;
     a.dynamic = dynamic;
+    a.align = a.align.max(assumed_align);
     a
+}
+
+/// The alignment a `memref.assume_alignment` asserts, when it is a power of two that fits
+/// in 32 bits (MLIR's verifier refuses any other); 1 otherwise.
+fn assumed_alignment(m: &Module, op: OpId) -> u64 {
+    match m.attr(op, "alignment") {
+        Some(Attr::Int { text, .. }) => crate::ir::types::parse_int(text)
+            .and_then(|n| u64::try_from(n).ok())
+            .filter(|n| n.is_power_of_two() && *n <= 1 << 31)
+            .unwrap_or(1),
+        _ => 1,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -73,6 +73,28 @@ pub enum OpClass {
     Pad,
     Concat,
     FromElements,
+    /// `memref.realloc %m(%size)? : T to U`.
+    Realloc,
+    /// `memref.assume_alignment %m, 16 : T`.
+    AssumeAlignment,
+    /// `memref.reshape %m(%shape) : (T, S) -> U` (not `Reshape`, which is collapse/expand).
+    MemrefReshape,
+    /// `memref.atomic_rmw kind %v, %m[%i] : (E, T) -> E`.
+    AtomicRmw,
+    /// `memref.generic_atomic_rmw %m[%i] : T { body }`.
+    GenericAtomicRmw,
+    /// `memref.atomic_yield %v : E`: its attributes come after its operand.
+    AtomicYield,
+    /// `memref.prefetch %m[%i], read, locality<3>, data : T`.
+    Prefetch,
+    /// `memref.dma_start %src[..], %dst[..], %n, %tag[..](, %stride, %per_stride)? : S, D, T`.
+    DmaStart,
+    /// `memref.dma_wait %tag[..], %n : T`.
+    DmaWait,
+    /// `cf.switch %flag : i32, [default: ^bb1(..), 42: ^bb2(..)]`.
+    Switch,
+    /// `func.constant @f : (i32) -> i32`.
+    FuncConstant,
 }
 
 /// How many results an op of a kind has.
@@ -109,7 +131,8 @@ pub enum Memory {
     /// Operand 0 is a value stored to memory (a memref there is kept); the others are
     /// accessed.
     StoreValue,
-    /// Every result views the memory of operand 0; other memref operands are read.
+    /// Every result views the memory of operand 0; its other memref operands (the shape of
+    /// `memref.reshape`) are only read.
     View,
     /// Result 0 views the memory of operand 0; the others are plain values.
     ViewFirstResult,
@@ -232,22 +255,22 @@ pub static OPS: &[OpDef] = &[
         .escape(Return),
     OpDef::new("func.call", Call, Variadic).memory(Memory::Call),
     OpDef::new("func.call_indirect", CallIndirect, Variadic).escape(Escape::Call),
-    OpDef::generic("func.constant", One),
+    OpDef::new("func.constant", FuncConstant, One),
     // memref
     OpDef::new("memref.alloc", Alloc, One),
     OpDef::new("memref.alloca", Alloc, One),
     OpDef::new("memref.dealloc", Dealloc, Zero).memory(Memory::Free),
-    OpDef::generic("memref.realloc", One).memory(Memory::Realloc),
+    OpDef::new("memref.realloc", OpClass::Realloc, One).memory(Memory::Realloc),
     OpDef::new("memref.cast", CastLike, One).view(),
     OpDef::new("memref.memory_space_cast", CastLike, One).view(),
     OpDef::new("memref.view", View, One).view(),
     OpDef::new("memref.subview", Subview, One).view(),
     OpDef::new("memref.collapse_shape", Reshape, One).view(),
     OpDef::new("memref.expand_shape", Reshape, One).view(),
-    OpDef::generic("memref.reshape", One).view(),
+    OpDef::new("memref.reshape", MemrefReshape, One).view(),
     OpDef::new("memref.transpose", Transpose, One).view(),
     OpDef::new("memref.reinterpret_cast", ReinterpretCast, One).view(),
-    OpDef::generic("memref.assume_alignment", One).view(),
+    OpDef::new("memref.assume_alignment", AssumeAlignment, One).view(),
     OpDef::new("memref.extract_strided_metadata", ExtractMetadata, Variadic)
         .memory(Memory::ViewFirstResult),
     OpDef::new(
@@ -261,13 +284,17 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("memref.copy", Copy, Zero).access(),
     OpDef::new("memref.dim", Dim, One).access(),
     OpDef::new("memref.rank", Rank, One).access(),
-    OpDef::generic("memref.prefetch", Zero).access(),
-    OpDef::generic("memref.atomic_rmw", One).access(),
+    OpDef::new("memref.prefetch", Prefetch, Zero).access(),
+    OpDef::new("memref.atomic_rmw", AtomicRmw, One).access(),
     // Its body may run more than once (a compare-and-swap loop).
-    OpDef::generic("memref.generic_atomic_rmw", One).access(),
-    OpDef::generic("memref.atomic_yield", Zero).yields(),
-    OpDef::generic("memref.dma_start", Zero).access(),
-    OpDef::generic("memref.dma_wait", Zero).access(),
+    OpDef::new("memref.generic_atomic_rmw", GenericAtomicRmw, One).access(),
+    OpDef::new("memref.atomic_yield", AtomicYield, Zero)
+        .yields()
+        .inside("memref.generic_atomic_rmw"),
+    // The transfer it starts runs until a `memref.dma_wait` on its tag: its memrefs stay in
+    // use past the op, which the analysis cannot follow (`unknown-op`).
+    OpDef::new("memref.dma_start", DmaStart, Zero),
+    OpDef::new("memref.dma_wait", DmaWait, Zero).access(),
     OpDef::new("memref.get_global", GetGlobal, One),
     OpDef::new("memref.global", Global, Zero),
     OpDef::new("memref.alloca_scope", AllocaScope, Variadic).sequential(),
@@ -381,7 +408,7 @@ pub static OPS: &[OpDef] = &[
     // cf
     OpDef::new("cf.br", Br, Zero).yields(),
     OpDef::new("cf.cond_br", CondBr, Zero).yields(),
-    OpDef::generic("cf.switch", Zero).yields(),
+    OpDef::new("cf.switch", Switch, Zero).yields(),
     OpDef::new("cf.assert", Assert, Zero),
     // linalg (every other linalg op is `STRUCTURED`)
     OpDef::new("linalg.generic", Generic, Variadic)
@@ -563,8 +590,10 @@ mod tests {
                 assert_eq!(d.results, Zero, "{}", d.name);
             }
             if let Some(class) = d.syntax {
-                let terminator_class =
-                    matches!(class, Terminator | Br | CondBr | Condition | Reduce);
+                let terminator_class = matches!(
+                    class,
+                    Terminator | Br | CondBr | Condition | Reduce | Switch | AtomicYield
+                );
                 assert_eq!(d.terminator, terminator_class, "{}", d.name);
             }
             assert!(d.name.contains('.'), "{} has no dialect", d.name);

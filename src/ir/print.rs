@@ -111,6 +111,12 @@ fn shown_props(class: OpClass) -> &'static [&'static str] {
         Terminator | CallIndirect | Dealloc | Rank | View | Load | Store | TensorInsert | Copy
         | Dim | ExtractMetadata | ExtractPointer | AllocaScope | Condition | If | While
         | Reduce | Br | TensorEmpty | FromElements => &[],
+        // These show their own properties (`alignment`, `kind`, `isWrite`, ...), which are
+        // not in `SYNTAX_PROPS`, and hide them with `attr_dict`'s `also_hide`.
+        Realloc | AssumeAlignment | MemrefReshape | AtomicRmw | GenericAtomicRmw | AtomicYield
+        | Prefetch | DmaStart | DmaWait => &[],
+        Switch => &["operandSegmentSizes"],
+        FuncConstant => &["value"],
     }
 }
 
@@ -575,7 +581,8 @@ impl<'a> Printer<'a> {
         }
         let n_ops = o.operands.len();
         let n_res = o.results.len();
-        let succ_ok = o.successors.is_empty() || matches!(class, OpClass::Br | OpClass::CondBr);
+        let succ_ok = o.successors.is_empty()
+            || matches!(class, OpClass::Br | OpClass::CondBr | OpClass::Switch);
         if !succ_ok {
             return None;
         }
@@ -603,6 +610,8 @@ impl<'a> Printer<'a> {
         let printed_name = match name {
             "func.return" if in_func_body => "return",
             "func.call" if in_func_body => "call",
+            "func.call_indirect" if in_func_body => "call_indirect",
+            "func.constant" if in_func_body => "constant",
             "builtin.module" if in_module => "module",
             other => other,
         };
@@ -1240,7 +1249,289 @@ impl<'a> Printer<'a> {
                 self.out.push_str(" : ");
                 self.result_type(op, 0);
             }
+            OpClass::Realloc
+            | OpClass::AssumeAlignment
+            | OpClass::MemrefReshape
+            | OpClass::AtomicRmw
+            | OpClass::GenericAtomicRmw
+            | OpClass::AtomicYield
+            | OpClass::Prefetch
+            | OpClass::DmaStart
+            | OpClass::DmaWait
+            | OpClass::Switch
+            | OpClass::FuncConstant => self.memref_extra(op, class)?,
         }
+        Some(())
+    }
+
+    /// The custom forms of `memref.realloc`, `assume_alignment`, `reshape`, the atomics,
+    /// `prefetch` and the dma ops, `cf.switch` and `func.constant` (after the op name).
+    fn memref_extra(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let (n_ops, n_res) = (o.operands.len(), o.results.len());
+        if !o.regions.is_empty() && class != OpClass::GenericAtomicRmw {
+            return None;
+        }
+        // mlir-opt prints these two with their attributes, but does not read them back.
+        if matches!(class, OpClass::Prefetch | OpClass::DmaStart) && !o.attrs.is_empty() {
+            return None;
+        }
+        match class {
+            OpClass::Realloc => {
+                if !matches!(n_ops, 1 | 2) || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                if n_ops == 2 {
+                    let _ = write!(self.out, "({})", self.v(o.operands[1]));
+                }
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::AssumeAlignment => {
+                let Attr::Int {
+                    text,
+                    ty: Some(Type::Int { width: 32, .. }),
+                } = self.prop(op, "alignment")?
+                else {
+                    return None;
+                };
+                if n_ops != 1 || n_res != 1 || m.value(o.results[0]).ty != m.value(o.operands[0]).ty
+                {
+                    return None;
+                }
+                let _ = write!(self.out, " {}, {text}", self.v(o.operands[0]));
+                self.attr_dict(op, &["alignment"]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::MemrefReshape => {
+                if n_ops != 2 || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {}({})",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.attr_dict(op, &[]);
+                self.fn_type(&o.operands, &o.results);
+            }
+            OpClass::AtomicRmw => {
+                let Attr::Int {
+                    text,
+                    ty: Some(Type::Int { width: 64, .. }),
+                } = self.prop(op, "kind")?
+                else {
+                    return None;
+                };
+                let kind = usize::try_from(crate::ir::types::parse_int(text)?).ok()?;
+                let kind = crate::syntax::custom::ATOMIC_RMW_KINDS.get(kind)?;
+                if n_ops < 2 || n_res != 1 {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {kind} {}, {}[",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.values(&o.operands[2..]);
+                self.out.push(']');
+                self.attr_dict(op, &["kind"]);
+                self.fn_type(&o.operands[..2], &o.results);
+            }
+            OpClass::GenericAtomicRmw => {
+                let [region] = o.regions[..] else {
+                    return None;
+                };
+                let elem = m
+                    .value_type(o.operands.first().copied()?)
+                    .as_memref()?
+                    .elem
+                    .clone();
+                if n_res != 1 || *m.value_type(o.results[0]) != elem {
+                    return None;
+                }
+                let _ = write!(self.out, " {}[", self.v(o.operands[0]));
+                self.values(&o.operands[1..]);
+                self.out.push_str("] : ");
+                self.operand_type(op, 0);
+                self.out.push(' ');
+                self.region(region, true, None);
+                self.attr_dict(op, &[]);
+            }
+            OpClass::AtomicYield => {
+                if n_ops != 1 || n_res != 0 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}", self.v(o.operands[0]));
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::Prefetch => {
+                let (Attr::Bool(write), Attr::Bool(data)) =
+                    (self.prop(op, "isWrite")?, self.prop(op, "isDataCache")?)
+                else {
+                    return None;
+                };
+                let Attr::Int {
+                    text: hint,
+                    ty: Some(Type::Int { width: 32, .. }),
+                } = self.prop(op, "localityHint")?
+                else {
+                    return None;
+                };
+                if n_ops == 0 || n_res != 0 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}[", self.v(o.operands[0]));
+                self.values(&o.operands[1..]);
+                let _ = write!(
+                    self.out,
+                    "], {}, locality<{hint}>, {}",
+                    if *write { "write" } else { "read" },
+                    if *data { "data" } else { "instr" }
+                );
+                self.attr_dict(op, &["isWrite", "localityHint", "isDataCache"]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::DmaStart => {
+                // Where each memref stands follows from the ranks before it.
+                let rank = |i: usize| -> Option<usize> {
+                    m.value_type(*o.operands.get(i)?)
+                        .as_memref()?
+                        .shape
+                        .as_ref()
+                        .map(Vec::len)
+                };
+                let src = 0;
+                let dst = src + 1 + rank(src)?;
+                let num = dst + 1 + rank(dst)?;
+                let tag = num + 1;
+                let end = tag + 1 + rank(tag)?;
+                if n_res != 0 || !(n_ops == end || n_ops == end + 2) {
+                    return None;
+                }
+                for (i, at) in [src, dst].into_iter().enumerate() {
+                    let _ = write!(
+                        self.out,
+                        "{} {}[",
+                        if i > 0 { "," } else { "" },
+                        self.v(o.operands[at])
+                    );
+                    self.values(&o.operands[at + 1..at + 1 + rank(at)?]);
+                    self.out.push(']');
+                }
+                let _ = write!(
+                    self.out,
+                    ", {}, {}[",
+                    self.v(o.operands[num]),
+                    self.v(o.operands[tag])
+                );
+                self.values(&o.operands[tag + 1..end]);
+                self.out.push(']');
+                if n_ops > end {
+                    self.out.push_str(", ");
+                    self.values(&o.operands[end..]);
+                }
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.types_of(&[o.operands[src], o.operands[dst], o.operands[tag]]);
+            }
+            OpClass::DmaWait => {
+                let rank = m
+                    .value_type(o.operands.first().copied()?)
+                    .as_memref()?
+                    .shape
+                    .as_ref()?
+                    .len();
+                if n_ops != rank + 2 || n_res != 0 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}[", self.v(o.operands[0]));
+                self.values(&o.operands[1..=rank]);
+                let _ = write!(self.out, "], {}", self.v(o.operands[rank + 1]));
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+            }
+            OpClass::Switch => self.switch(op)?,
+            OpClass::FuncConstant => {
+                let Attr::SymbolRef(parts) = self.prop(op, "value")? else {
+                    return None;
+                };
+                if parts.len() != 1 || n_ops != 0 || n_res != 1 {
+                    return None;
+                }
+                self.attr_dict(op, &[]);
+                let _ = write!(self.out, " {} : ", parts[0]);
+                self.result_type(op, 0);
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// `cf.switch %flag : i32, [` then `default: ^bb1(..)` and `42: ^bb2(..)`, one a line,
+    /// as mlir-opt breaks them. A case value is printed as its bits read unsigned, as
+    /// mlir-opt prints it; where mlir-opt could not read that back (a negative value of an
+    /// `i64` or wider flag), the generic form is kept.
+    fn switch(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        let [1, nd, _] = segs[..] else {
+            return None;
+        };
+        let (default, cases) = o.successors.split_first()?;
+        let counts = self.dense(op, "case_operand_segments")?;
+        let Type::Int { width, .. } = *m.value_type(o.operands[0]) else {
+            return None;
+        };
+        let values = match self.prop(op, "case_values") {
+            Some(a) => switch_values(a, cases.len())?,
+            None if cases.is_empty() => Vec::new(),
+            None => return None,
+        };
+        if counts.len() != cases.len()
+            || counts.iter().any(|c| *c < 0)
+            || counts.iter().sum::<i64>() as usize + nd + 1 != o.operands.len()
+            || !o.results.is_empty()
+        {
+            return None;
+        }
+        let shown: Vec<u64> = values
+            .iter()
+            .map(|&v| match width {
+                0..64 => Some(v as u64 & ((1u64 << width) - 1)),
+                _ => u64::try_from(v).ok(),
+            })
+            .collect::<Option<_>>()?;
+        let pad = "  ".repeat(self.indent);
+        let _ = write!(self.out, " {} : ", self.v(o.operands[0]));
+        self.operand_type(op, 0);
+        let _ = write!(self.out, ", [\n{pad}  default: ");
+        self.successor(*default, &o.operands[1..1 + nd]);
+        let mut at = 1 + nd;
+        for ((b, value), count) in cases.iter().zip(&shown).zip(&counts) {
+            let _ = write!(self.out, ",\n{pad}  {value}: ");
+            let count = *count as usize;
+            self.successor(*b, &o.operands[at..at + count]);
+            at += count;
+        }
+        if self.prop(op, "case_values").is_some() {
+            let _ = write!(self.out, "\n{pad}");
+        }
+        self.out.push(']');
+        self.attr_dict(op, &["case_values", "case_operand_segments"]);
         Some(())
     }
 
@@ -1624,4 +1915,37 @@ impl<'a> Printer<'a> {
         }
         Some(())
     }
+}
+
+/// The `n` values of a `cf.switch`'s `case_values` (`dense<[1, -2]> : vector<2xi32>`, or a
+/// splat `dense<3> : vector<1xi32>`; `i1` values are `true`/`false`), if it reads as that.
+fn switch_values(a: &Attr, n: usize) -> Option<Vec<i64>> {
+    let Attr::Opaque {
+        text,
+        ty: Some(Type::Vector { shape, .. }),
+    } = a
+    else {
+        return None;
+    };
+    if shape.len() != 1 || shape[0] != crate::ir::types::Dim::Static(n as u64) {
+        return None;
+    }
+    let inner = text.strip_prefix("dense<")?.strip_suffix('>')?.trim();
+    let one = |v: &str| match v.trim() {
+        "true" => Some(1),
+        "false" => Some(0),
+        v => crate::ir::types::parse_int(v),
+    };
+    let values: Vec<i64> = match inner.strip_prefix('[') {
+        Some(list) => {
+            let list = list.strip_suffix(']')?;
+            if list.trim().is_empty() {
+                Vec::new()
+            } else {
+                list.split(',').map(one).collect::<Option<_>>()?
+            }
+        }
+        None => vec![one(inner)?; n],
+    };
+    (values.len() == n).then_some(values)
 }

@@ -427,6 +427,18 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
                     }
                 }
             }
+            OpClass::Realloc | OpClass::AssumeAlignment => hoist(o, &["alignment"]),
+            OpClass::AtomicRmw => hoist(o, &["kind"]),
+            OpClass::Prefetch => hoist(o, &["isWrite", "localityHint", "isDataCache"]),
+            OpClass::Switch => hoist(
+                o,
+                &[
+                    "case_values",
+                    "case_operand_segments",
+                    "operandSegmentSizes",
+                ],
+            ),
+            OpClass::FuncConstant => hoist(o, &["value"]),
             _ => {}
         }
     }
@@ -1657,5 +1669,361 @@ pub fn scf_reduce<'a>(
         o.operand(v, Some(t));
     }
     o.regions = regions;
+    o
+}
+
+// ---------------------------------------------------------------------------------------------
+// memref.realloc, assume_alignment, reshape, atomics, prefetch, dma; cf.switch; func.constant
+
+/// `memref.realloc %m(%size)? : T to U`; an `alignment` in the dictionary is a property.
+#[allow(clippy::too_many_arguments)]
+pub fn realloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    size: Option<ValueUse>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
+    if let Some(s) = size {
+        o.operand(s, Some(index));
+    }
+    hoist(&mut o, &["alignment"]);
+    o
+}
+
+/// `memref.assume_alignment %m, 16 : T`: the alignment is an `i32` property, and the result
+/// has the operand's type.
+pub fn assume_alignment<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    (al, span): Named<'a>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let value = parse_int(al)
+        .filter(|v| i32::try_from(*v).is_ok())
+        .ok_or_else(|| user(span, format!("integer '{al}' does not fit in 32 bits")))?;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[t]);
+    o.prop(
+        "alignment",
+        Attr::Int {
+            text: value.to_string().into(),
+            ty: Some(Type::i(32)),
+        },
+    );
+    Ok(o)
+}
+
+/// The function type of a custom form that must have `inputs` inputs and one result.
+fn fixed_fn_type<'a>(
+    n: &Named<'a>,
+    ft: FnType,
+    inputs: usize,
+) -> Result<(Vec<TypeId>, TypeId), PErr<'a>> {
+    match ft.results[..] {
+        [r] if ft.inputs.len() == inputs => Ok((ft.inputs, r)),
+        _ => Err(user(
+            n.1,
+            format!(
+                "'{}' needs a type '({}) -> result'",
+                n.0,
+                vec!["type"; inputs].join(", ")
+            ),
+        )),
+    }
+}
+
+/// `memref.reshape %m(%shape) : (T, S) -> U`.
+pub fn memref_reshape<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    shape: ValueUse,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let (inputs, result) = fixed_fn_type(&n, ft, 2)?;
+    let mut o = unary(tree, n, src, Some(inputs[0]), attrs, &[result]);
+    o.operand(shape, Some(inputs[1]));
+    Ok(o)
+}
+
+/// The keywords of `arith::AtomicRMWKind`, in MLIR's numbering (its `kind` property).
+pub const ATOMIC_RMW_KINDS: [&str; 16] = [
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
+    "mins", "minu", "mulf", "muli", "ori", "xori",
+];
+
+/// `memref.atomic_rmw addf %v, %m[%i] : (E, T) -> E`: the kind is an `i64` property.
+#[allow(clippy::too_many_arguments)]
+pub fn atomic_rmw<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    (kind, kind_span): Named<'a>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let number = ATOMIC_RMW_KINDS
+        .iter()
+        .position(|k| *k == kind)
+        .ok_or_else(|| {
+            user(
+                kind_span,
+                format!(
+                    "unknown atomic_rmw kind '{kind}' (expected one of {})",
+                    ATOMIC_RMW_KINDS.join(", ")
+                ),
+            )
+        })?;
+    let (inputs, result) = fixed_fn_type(&n, ft, 2)?;
+    let index = tree.index;
+    let mut o = unary(tree, n, v, Some(inputs[0]), attrs, &[result]);
+    o.operand(m, Some(inputs[1]));
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.prop(
+        "kind",
+        Attr::Int {
+            text: number.to_string().into(),
+            ty: Some(Type::i(64)),
+        },
+    );
+    Ok(o)
+}
+
+/// `memref.generic_atomic_rmw %m[%i] : T { ^bb0(%current: E): ... }`: one result of the
+/// element type.
+#[allow(clippy::too_many_arguments)]
+pub fn generic_atomic_rmw<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    idx: Uses,
+    t: TypeId,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.regions.push(body);
+    o
+}
+
+/// `memref.prefetch %m[%i], read|write, locality<0..3>, data|instr : T`.
+#[allow(clippy::too_many_arguments)]
+pub fn prefetch<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    idx: Uses,
+    (rw, rw_span): Named<'a>,
+    (loc, loc_span): Named<'a>,
+    (hint, hint_span): Named<'a>,
+    (cache, cache_span): Named<'a>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let is_write = match rw {
+        "read" => false,
+        "write" => true,
+        _ => return Err(user(rw_span, "rw specifier has to be 'read' or 'write'")),
+    };
+    if loc != "locality" {
+        return Err(user(loc_span, "expected 'locality<0..3>'"));
+    }
+    let hint = parse_int(hint)
+        .filter(|h| (0..=3).contains(h))
+        .ok_or_else(|| user(hint_span, "locality hint has to be between 0 and 3"))?;
+    let is_data = match cache {
+        "data" => true,
+        "instr" => false,
+        _ => {
+            return Err(user(cache_span, "cache type has to be 'data' or 'instr'"));
+        }
+    };
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[]);
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.prop("isDataCache", Attr::Bool(is_data));
+    o.prop("isWrite", Attr::Bool(is_write));
+    o.prop(
+        "localityHint",
+        Attr::Int {
+            text: hint.to_string().into(),
+            ty: Some(Type::i(32)),
+        },
+    );
+    Ok(o)
+}
+
+/// A memref with its indices, as `%m[%i, %j]` writes it.
+pub type Indexed = (ValueUse, Uses);
+
+/// `memref.dma_start %src[..], %dst[..], %n, %tag[..](, %stride, %per_stride)? : S, D, T`:
+/// every operand but the three memrefs is an `index`.
+#[allow(clippy::too_many_arguments)]
+pub fn dma_start<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: Indexed,
+    dst: Indexed,
+    num: ValueUse,
+    tag: Indexed,
+    stride: Option<(ValueUse, ValueUse)>,
+    attrs: Option<Dict>,
+    ts: Types,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let [ts, td, tt] = ts[..] else {
+        return Err(user(
+            n.1,
+            "'memref.dma_start' needs three types: source, destination and tag",
+        ));
+    };
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for ((m, idx), t) in [(src, ts), (dst, td)] {
+        o.operand(m, Some(t));
+        for i in idx {
+            o.operand(i, Some(index));
+        }
+    }
+    o.operand(num, Some(index));
+    o.operand(tag.0, Some(tt));
+    for i in tag.1 {
+        o.operand(i, Some(index));
+    }
+    if let Some((s, p)) = stride {
+        o.operand(s, Some(index));
+        o.operand(p, Some(index));
+    }
+    Ok(o)
+}
+
+/// `memref.dma_wait %tag[..], %n : T`.
+pub fn dma_wait<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    tag: Indexed,
+    num: ValueUse,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, tag.0, Some(t), attrs, &[]);
+    for i in tag.1 {
+        o.operand(i, Some(index));
+    }
+    o.operand(num, Some(index));
+    o
+}
+
+/// `memref.atomic_yield %v : E`.
+pub fn atomic_yield<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    unary(tree, n, v, Some(t), attrs, &[])
+}
+
+/// The text of `dense<...>` for the case values of a `cf.switch` on a `width`-bit integer:
+/// each value as its bits read signed (`true`/`false` for `i1`), as MLIR prints them.
+fn switch_case_values(values: &[i64], width: u32) -> String {
+    let shown: Vec<String> = values
+        .iter()
+        .map(|&v| {
+            if width == 1 {
+                (if v & 1 == 1 { "true" } else { "false" }).to_string()
+            } else if width < 64 {
+                let shift = 64 - width;
+                ((v << shift) >> shift).to_string()
+            } else {
+                v.to_string()
+            }
+        })
+        .collect();
+    match &shown[..] {
+        [one] => format!("dense<{one}>"),
+        _ => format!("dense<[{}]>", shown.join(", ")),
+    }
+}
+
+/// `cf.switch %flag : i32, [default: ^bb1(..), 42: ^bb2(..)]`: the default's operands, then
+/// each case's, as the generic form orders them. A case value is read as a 64-bit signed
+/// integer and then cut to the flag's width, as MLIR reads it.
+pub fn switch<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    flag: ValueUse,
+    t: TypeId,
+    default: SuccessorArgs,
+    cases: Vec<(&'a str, Span, SuccessorArgs)>,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let flag_type = tree.ty(t).clone();
+    let Type::Int { width, .. } = flag_type else {
+        return Err(user(n.1, "'cf.switch' needs an integer flag type"));
+    };
+    let mut values = Vec::with_capacity(cases.len());
+    for (text, span, _) in &cases {
+        values.push(parse_int(text).ok_or_else(|| user(*span, "integer value too large"))?);
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(flag, Some(t));
+    let (default_succ, vs, ts) = default;
+    let nd = typed_operands(&mut o, &vs, &ts);
+    o.successors.push(default_succ);
+    let mut case_counts = Vec::with_capacity(cases.len());
+    for (_, _, (succ, vs, ts)) in cases {
+        case_counts.push(typed_operands(&mut o, &vs, &ts) as i64);
+        o.successors.push(succ);
+    }
+    let nc: i64 = case_counts.iter().sum();
+    o.prop("case_operand_segments", Attr::dense_i32(&case_counts));
+    if !values.is_empty() {
+        let n_values = values.len() as u64;
+        o.prop(
+            "case_values",
+            Attr::Opaque {
+                text: switch_case_values(&values, width).into(),
+                ty: Some(Type::Vector {
+                    shape: vec![crate::ir::types::Dim::Static(n_values)],
+                    elem: Arc::new(flag_type),
+                }),
+            },
+        );
+    }
+    segments(&mut o, &[1, nd, nc as usize]);
+    Ok(o)
+}
+
+/// `func.constant @f : (i32) -> i32` (`constant` in a function body).
+pub fn func_constant<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    sym: &str,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("value", symbol_ref(sym, vec![]));
+    o.result_types.push(t);
     o
 }
