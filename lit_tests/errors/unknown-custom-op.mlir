@@ -29,8 +29,8 @@ func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
 // An op without results at the start of a line, in a nested region.
 func.func @nested(%c: i1) {
   scf.if %c {
-    // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:5: error: custom syntax of op 'affine.for' is not known to bufreuse
-    affine.for %i = 0 to 4 {
+    // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:5: error: custom syntax of op 'affine.parallel' is not known to bufreuse
+    affine.parallel (%i) = (0) to (4) {
     }
   }
   return

@@ -11,6 +11,7 @@
 //! ops of its kind (`OpName`) and a value's short name is stored in place (`ValueName`).
 //! All of them dereference to slices and are built with `.into()` from a `Vec`, or `collect`.
 
+pub mod affine;
 pub mod build;
 pub mod entity;
 pub mod ops;

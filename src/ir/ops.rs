@@ -73,6 +73,16 @@ pub enum OpClass {
     Pad,
     Concat,
     FromElements,
+    /// `affine.apply`, `affine.min`, `affine.max`: `map (dims)[symbols]`.
+    AffineApply,
+    /// `affine.load %m[subscripts] : type`, the subscripts affine expressions of SSA values.
+    AffineLoad,
+    /// `affine.store %v, %m[subscripts] : type`.
+    AffineStore,
+    /// `affine.for %i = lb to ub step c iter_args(...) -> (types) { ... }`.
+    AffineFor,
+    /// `affine.if #set(dims)[symbols] -> types { ... } else { ... }`.
+    AffineIf,
     /// `memref.realloc %m(%size)? : T to U`.
     Realloc,
     /// `memref.assume_alignment %m, 16 : T`.
@@ -439,20 +449,20 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("tensor.from_elements", FromElements, One),
     OpDef::new("tensor.yield", Terminator, Zero).yields(),
     // affine: loop-carried memrefs leave their block, as in scf.
-    OpDef::generic("affine.for", Variadic)
+    OpDef::new("affine.for", AffineFor, Variadic)
         .sequential()
         .escape(Yield),
-    OpDef::generic("affine.if", Variadic).sequential(),
+    OpDef::new("affine.if", AffineIf, Variadic).sequential(),
     OpDef::generic("affine.parallel", Variadic).escape(Yield),
-    OpDef::generic("affine.yield", Zero).yields(),
-    OpDef::generic("affine.load", One).access(),
-    OpDef::generic("affine.store", Zero).memory(Memory::StoreValue),
+    OpDef::new("affine.yield", Terminator, Zero).yields(),
+    OpDef::new("affine.load", AffineLoad, One).access(),
+    OpDef::new("affine.store", AffineStore, Zero).memory(Memory::StoreValue),
     OpDef::generic("affine.vector_load", One).access(),
     OpDef::generic("affine.vector_store", Zero).access(),
     OpDef::generic("affine.prefetch", Zero).access(),
-    OpDef::generic("affine.apply", One),
-    OpDef::generic("affine.min", One),
-    OpDef::generic("affine.max", One),
+    OpDef::new("affine.apply", AffineApply, One),
+    OpDef::new("affine.min", AffineApply, One),
+    OpDef::new("affine.max", AffineApply, One),
     // vector: loads and stores read and write through their memref operand wherever it
     // stands; the values they store are vectors, never memrefs.
     OpDef::generic("vector.load", One).access(),

@@ -2,6 +2,7 @@
 //! any other op in generic form. Value and block names from the input are kept. This is the
 //! only place that writes IR text.
 
+use super::affine;
 use super::ops::{OpClass, has_own_syntax, implies_results, predicate_name, syntax_class};
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
@@ -111,6 +112,9 @@ fn shown_props(class: OpClass) -> &'static [&'static str] {
         Terminator | CallIndirect | Dealloc | Rank | View | Load | Store | TensorInsert | Copy
         | Dim | ExtractMetadata | ExtractPointer | AllocaScope | Condition | If | While
         | Reduce | Br | TensorEmpty | FromElements => &[],
+        // `map` is shown by the syntax; these arms hide it themselves.
+        AffineApply | AffineLoad | AffineStore | AffineIf => &[],
+        AffineFor => &["operandSegmentSizes"],
         // These show their own properties (`alignment`, `kind`, `isWrite`, ...), which are
         // not in `SYNTAX_PROPS`, and hide them with `attr_dict`'s `also_hide`.
         Realloc | AssumeAlignment | MemrefReshape | AtomicRmw | GenericAtomicRmw | AtomicYield
@@ -1260,6 +1264,10 @@ impl<'a> Printer<'a> {
             | OpClass::DmaWait
             | OpClass::Switch
             | OpClass::FuncConstant => self.memref_extra(op, class)?,
+            OpClass::AffineApply => self.affine_apply(op)?,
+            OpClass::AffineLoad | OpClass::AffineStore => self.affine_access(op, class)?,
+            OpClass::AffineFor => self.affine_for(op)?,
+            OpClass::AffineIf => self.affine_if(op)?,
         }
         Some(())
     }
@@ -1532,6 +1540,226 @@ impl<'a> Printer<'a> {
         }
         self.out.push(']');
         self.attr_dict(op, &["case_values", "case_operand_segments"]);
+        Some(())
+    }
+
+    /// The affine map of property `name`, inline or through an alias.
+    fn affine_map(&self, op: OpId, name: &str) -> Option<affine::Map> {
+        let m: &'a Module = self.m;
+        let mut a = self.prop(op, name)?;
+        if let Attr::Alias(alias) = a {
+            a = &m.attr_aliases.iter().find(|(n, _)| n == alias)?.1;
+        }
+        let Attr::Opaque { text, ty: None } = a else {
+            return None;
+        };
+        let map = affine::parse_map(text).ok()?;
+        map.well_formed().then_some(map)
+    }
+
+    /// Whether all of `vs` are of type `index`.
+    fn all_index(&self, vs: &[ValueId]) -> bool {
+        vs.iter().all(|v| *self.m.value_type(*v) == Type::Index)
+    }
+
+    /// ` #map(%a)[%b]` after `affine.apply` / `affine.min` / `affine.max`.
+    fn affine_apply(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let map = self.affine_map(op, "map")?;
+        let dims = map.dims as usize;
+        if o.operands.len() != dims + map.syms as usize
+            || o.results.len() != 1
+            || !self.all_index(&o.operands)
+            || !self.all_index(&o.results)
+        {
+            return None;
+        }
+        let _ = write!(self.out, " {}(", self.prop(op, "map")?);
+        self.values(&o.operands[..dims]);
+        self.out.push(')');
+        if map.syms > 0 {
+            self.out.push('[');
+            self.values(&o.operands[dims..]);
+            self.out.push(']');
+        }
+        self.attr_dict(op, &["map"]);
+        Some(())
+    }
+
+    /// A bound of `affine.for`: a constant, a lone symbol, or (`kw`, for a map of several
+    /// results) the map and its operands.
+    fn affine_bound(
+        &mut self,
+        map_prop: &str,
+        op: OpId,
+        operands: &[ValueId],
+        kw: &str,
+    ) -> Option<()> {
+        let map = self.affine_map(op, map_prop)?;
+        if operands.len() != (map.dims + map.syms) as usize || !self.all_index(operands) {
+            return None;
+        }
+        if let [e] = &map.results[..] {
+            match (map.dims, map.syms, e) {
+                (0, 0, affine::Expr::Const(c)) => {
+                    let _ = write!(self.out, "{c}");
+                    return Some(());
+                }
+                (0, 1, affine::Expr::Sym(0)) => {
+                    self.out.push_str(self.v(operands[0]));
+                    return Some(());
+                }
+                _ => {}
+            }
+        } else {
+            let _ = write!(self.out, "{kw} ");
+        }
+        let _ = write!(self.out, "{}(", self.prop(op, map_prop)?);
+        let dims = map.dims as usize;
+        self.values(&operands[..dims]);
+        self.out.push(')');
+        if map.syms > 0 {
+            self.out.push('[');
+            self.values(&operands[dims..]);
+            self.out.push(']');
+        }
+        Some(())
+    }
+
+    /// ` %i = lb to ub step c iter_args(...) -> (types) { ... }` after `affine.for`.
+    fn affine_for(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        let [lbs, ubs, inits] = segs[..] else {
+            return None;
+        };
+        let Some(Attr::Int {
+            text,
+            ty: Some(Type::Index),
+        }) = self.prop(op, "step")
+        else {
+            return None;
+        };
+        let step: i64 = text.parse().ok().filter(|s| *s > 0)?;
+        if o.regions.len() != 1 || o.results.len() != inits {
+            return None;
+        }
+        let body = o.regions[0];
+        let entry = *m.region(body).blocks.first()?;
+        let args = &m.block(entry).args;
+        if args.len() != inits + 1 || *m.value_type(args[0]) != Type::Index {
+            return None;
+        }
+        let _ = write!(self.out, " {} = ", self.v(args[0]));
+        self.affine_bound("lowerBoundMap", op, &o.operands[..lbs], "max")?;
+        self.out.push_str(" to ");
+        self.affine_bound("upperBoundMap", op, &o.operands[lbs..lbs + ubs], "min")?;
+        if step != 1 {
+            let _ = write!(self.out, " step {step}");
+        }
+        if inits > 0 {
+            self.out.push_str(" iter_args(");
+            for (i, (a, init)) in args[1..].iter().zip(&o.operands[lbs + ubs..]).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{} = {}", self.v(*a), self.v(*init));
+            }
+            self.out.push_str(") -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        self.out.push(' ');
+        let elide = if inits == 0 {
+            Some("affine.yield")
+        } else {
+            None
+        };
+        self.region(body, false, elide);
+        self.attr_dict(op, &["lowerBoundMap", "upperBoundMap", "step"]);
+        Some(())
+    }
+
+    /// ` #set(%i)[%n] -> type { ... } else { ... }` after `affine.if`.
+    fn affine_if(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let mut a = self.prop(op, "condition")?;
+        if let Attr::Alias(alias) = a {
+            a = &m.attr_aliases.iter().find(|(n, _)| n == alias)?.1;
+        }
+        let Attr::Opaque { text, ty: None } = a else {
+            return None;
+        };
+        let set = affine::parse_set(text).ok()?;
+        let dims = set.dims as usize;
+        if o.operands.len() != dims + set.syms as usize
+            || !self.all_index(&o.operands)
+            || o.regions.len() != 2
+        {
+            return None;
+        }
+        let _ = write!(self.out, " {}(", self.prop(op, "condition")?);
+        self.values(&o.operands[..dims]);
+        self.out.push(')');
+        if set.syms > 0 {
+            self.out.push('[');
+            self.values(&o.operands[dims..]);
+            self.out.push(']');
+        }
+        match &o.results[..] {
+            [] => {}
+            [r] if !matches!(m.value_type(*r), Type::Function { .. }) => {
+                self.out.push_str(" -> ");
+                self.value_type(*r);
+            }
+            rs => {
+                self.out.push_str(" -> (");
+                self.types_of(rs);
+                self.out.push(')');
+            }
+        }
+        let elide = if o.results.is_empty() {
+            Some("affine.yield")
+        } else {
+            None
+        };
+        self.out.push(' ');
+        self.region(o.regions[0], false, elide);
+        if self.region_has_blocks(o.regions[1]) {
+            self.out.push_str(" else ");
+            self.region(o.regions[1], false, elide);
+        }
+        self.attr_dict(op, &["condition"]);
+        Some(())
+    }
+
+    /// ` %m[%i + 1] : type` after `affine.load`, ` %v, %m[...] : type` after `affine.store`.
+    fn affine_access(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let memref = usize::from(class == OpClass::AffineStore);
+        let results = usize::from(class == OpClass::AffineLoad);
+        let map = self.affine_map(op, "map")?;
+        let indices = o.operands.get(memref + 1..)?;
+        if o.results.len() != results
+            || !self.all_index(indices)
+            || !matches!(m.value_type(o.operands[memref]), Type::MemRef(_))
+        {
+            return None;
+        }
+        let names: Vec<&str> = indices.iter().map(|v| self.v(*v)).collect();
+        let subscripts = map.write_ssa(&names)?;
+        self.out.push(' ');
+        if memref == 1 {
+            let _ = write!(self.out, "{}, ", self.v(o.operands[0]));
+        }
+        let _ = write!(self.out, "{}[{subscripts}]", self.v(o.operands[memref]));
+        self.attr_dict(op, &["map"]);
+        self.out.push_str(" : ");
+        self.operand_type(op, memref);
         Some(())
     }
 

@@ -114,6 +114,11 @@ pub enum Tok<'a> {
     Star,
     #[token("?")]
     Question,
+    /// `+` and `-`: only in affine subscripts (`%A[%i + 1]`).
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
 
     #[regex(r"-?[0-9]+", |l| l.slice())]
     #[regex(r"0x[0-9a-fA-F]+", |l| l.slice())]

@@ -23,12 +23,12 @@ func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
 
 // GENERIC-LABEL: func.func @nested(%c: i1) {
 // GENERIC-NEXT: scf.if %c {
-// GENERIC-NEXT: "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (4)>}> ({
+// GENERIC-NEXT: "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap = affine_map<() -> (0)>, reductions = [], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
 // GENERIC-NEXT: ^bb0(%i: index):
-// GENERIC-NEXT: "affine.yield"() : () -> ()
+// GENERIC-NEXT: affine.yield
 func.func @nested(%c: i1) {
   scf.if %c {
-    "affine.for"() <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (4)>}> ({
+    "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap = affine_map<() -> (0)>, reductions = [], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
     ^bb0(%i: index):
       "affine.yield"() : () -> ()
     }) : () -> ()
