@@ -367,7 +367,7 @@ impl<'a> Reader<'a> {
                     return self.err("integer does not fit in 64 bits", (start, self.pos));
                 }
             }
-        } else if c.is_ascii_alphabetic() || c == '_' as u8 {
+        } else if c.is_ascii_alphabetic() || c == b'_' {
             take(&mut self.pos, &|c| {
                 c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
             });
