@@ -29,10 +29,12 @@ func.func @reshape(%i: index) -> f32 {
   return %x : f32
 }
 
-// DMA transfers read and write their source, destination and tag buffers.
+// A DMA transfer runs on after memref.dma_start until a dma_wait on its tag: the analysis
+// cannot follow that, so its buffers are not pooled.
 // CHECK-LABEL: func @dma
-// CHECK: %src memref<16xf32> {{.*}} pooled
-// CHECK: %tag memref<1xi32> {{.*}} pooled
+// CHECK: %src memref<16xf32> {{.*}} unknown-op
+// CHECK: %dst memref<16xf32, 1> {{.*}} unknown-op
+// CHECK: %tag memref<1xi32> {{.*}} unknown-op
 func.func @dma(%i: index, %n: index) {
   %src = memref.alloc() : memref<16xf32>
   %dst = memref.alloc() : memref<16xf32, 1>
