@@ -12,6 +12,7 @@
 //! An op with a row but no class is known to the analysis and the verifier, and is read and
 //! printed in generic form.
 
+use crate::ir::types::Type;
 use rustc_hash::FxHashMap;
 use std::sync::LazyLock;
 
@@ -73,6 +74,23 @@ pub enum OpClass {
     Pad,
     Concat,
     FromElements,
+    /// `vector.transfer_read %src[%i, ...], %pad (, %mask)? {...} : S, V`
+    TransferRead,
+    /// `vector.transfer_write %v, %dst[%i, ...] (, %mask)? {...} : V, D`
+    TransferWrite,
+    /// `vector.load %base[%i, ...] : M, V`
+    VectorLoad,
+    /// `vector.store %v, %base[%i, ...] : M, V`
+    VectorStore,
+    /// `vector.create_mask %a, ... : V`
+    CreateMask,
+    /// `linalg.pack` and `linalg.unpack`: `%src padding_value(...)? outer_dims_perm = [...]?
+    /// inner_dims_pos = [...] inner_tiles = [...] into %dest : S -> D`.
+    Pack,
+    /// `linalg.softmax dimension(N) ins(...) outs(...) -> T`
+    Softmax,
+    /// `linalg.winograd_*_transform fmr(F_m_r) ins(...) outs(...) -> T`
+    Winograd,
     /// `affine.apply`, `affine.min`, `affine.max`: `map (dims)[symbols]`.
     AffineApply,
     /// `affine.load %m[subscripts] : type`, the subscripts affine expressions of SSA values.
@@ -426,6 +444,13 @@ pub static OPS: &[OpDef] = &[
         .access(),
     OpDef::new("linalg.index", LinalgIndex, One),
     OpDef::new("linalg.yield", Terminator, Zero).yields(),
+    // linalg ops with their own syntax (MLIR 22 takes tensors only for all but softmax).
+    OpDef::new("linalg.pack", Pack, One).access(),
+    OpDef::new("linalg.unpack", Pack, One).access(),
+    OpDef::new("linalg.softmax", Softmax, Variadic).access(),
+    OpDef::new("linalg.winograd_filter_transform", Winograd, One).access(),
+    OpDef::new("linalg.winograd_input_transform", Winograd, One).access(),
+    OpDef::new("linalg.winograd_output_transform", Winograd, One).access(),
     // bufferization
     OpDef::new("bufferization.to_tensor", ToTensor, One).view(),
     OpDef::new("bufferization.to_buffer", ToBuffer, One).view(),
@@ -465,18 +490,18 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("affine.max", AffineApply, One),
     // vector: loads and stores read and write through their memref operand wherever it
     // stands; the values they store are vectors, never memrefs.
-    OpDef::generic("vector.load", One).access(),
-    OpDef::generic("vector.store", Zero).access(),
+    OpDef::new("vector.load", VectorLoad, One).access(),
+    OpDef::new("vector.store", VectorStore, Zero).access(),
     OpDef::generic("vector.maskedload", One).access(),
     OpDef::generic("vector.maskedstore", Zero).access(),
-    OpDef::generic("vector.transfer_read", One).access(),
-    OpDef::generic("vector.transfer_write", Variadic).access(),
+    OpDef::new("vector.transfer_read", TransferRead, One).access(),
+    OpDef::new("vector.transfer_write", TransferWrite, Variadic).access(),
     OpDef::generic("vector.gather", One).access(),
     OpDef::generic("vector.scatter", Variadic).access(),
     OpDef::generic("vector.expandload", One).access(),
     OpDef::generic("vector.compressstore", Zero).access(),
-    OpDef::generic("vector.broadcast", One),
-    OpDef::generic("vector.create_mask", One),
+    OpDef::new("vector.broadcast", CastLike, One),
+    OpDef::new("vector.create_mask", CreateMask, One),
     OpDef::generic("vector.constant_mask", One),
 ];
 
@@ -533,20 +558,12 @@ pub fn syntax_class(name: &str) -> Option<OpClass> {
     lookup(name).and_then(|d| d.syntax)
 }
 
-/// Whether a structured (`linalg`) op has a custom syntax of its own (`linalg.pack %a ...`,
-/// `linalg.softmax dimension(1) ...`), which bufreuse does not read or write: it is read and
-/// printed in generic form only, not in the `ins(...) outs(...)` form of the named ops.
+/// Whether a structured (`linalg`) op has a custom syntax of its own that bufreuse does not
+/// read or write (`linalg.elementwise kind=...`): it is read and printed in generic form only,
+/// not in the `ins(...) outs(...)` form of the named ops. (pack, unpack, softmax and
+/// winograd_* have rows of their own.)
 pub fn has_own_syntax(name: &str) -> bool {
-    matches!(
-        name,
-        "linalg.pack"
-            | "linalg.unpack"
-            | "linalg.softmax"
-            | "linalg.elementwise"
-            | "linalg.winograd_filter_transform"
-            | "linalg.winograd_input_transform"
-            | "linalg.winograd_output_transform"
-    )
+    name == "linalg.elementwise"
 }
 
 /// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
@@ -576,6 +593,46 @@ pub fn predicate_name(op: &str, n: i64) -> Option<&'static str> {
     };
     usize::try_from(n).ok().and_then(|i| table.get(i).copied())
 }
+
+/// The ranks a `vector.transfer_read/write` maps between: the source's (or destination's)
+/// rank and the number of vector dims the permutation map gives (those of the vector type
+/// beyond the element's own, when the source holds vectors). `None` for a type written
+/// through an alias or unranked.
+pub fn transfer_ranks(source: &Type, vector: &Type) -> Option<(usize, usize)> {
+    let (rank, elem) = match source {
+        Type::MemRef(m) => (m.shape.as_ref()?.len(), &m.elem),
+        Type::Tensor {
+            shape: Some(s),
+            elem,
+            ..
+        } => (s.len(), &**elem),
+        _ => return None,
+    };
+    let Type::Vector { shape, .. } = vector else {
+        return None;
+    };
+    let inner = match elem {
+        Type::Vector { shape, .. } => shape.len(),
+        _ => 0,
+    };
+    Some((rank, shape.len().checked_sub(inner)?))
+}
+
+/// The permutation map a transfer op takes when none is written: the minor identity from
+/// `rank` dims to the last `results` of them (`affine_map<(d0, d1) -> (d1)>`), as MLIR
+/// prints it.
+pub fn minor_identity_map(rank: usize, results: usize) -> Option<String> {
+    let first = rank.checked_sub(results)?;
+    let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    Some(format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        dims[first..].join(", ")
+    ))
+}
+
+/// The values of `linalg.winograd_*`'s `fmr` enum, in MLIR's numbering.
+pub const WINOGRAD_FMR: [&str; 3] = ["F_2_3", "F_4_3", "F_2_5"];
 
 #[cfg(test)]
 mod tests {
@@ -620,6 +677,21 @@ mod tests {
             Some(Memory::Escape(PointerTaken))
         );
         assert_eq!(lookup("test.op"), None);
-        assert_eq!(syntax_class("vector.load"), None);
+        assert_eq!(syntax_class("vector.load"), Some(VectorLoad));
+        assert_eq!(syntax_class("linalg.pack"), Some(Pack));
+        assert_eq!(syntax_class("vector.maskedload"), None);
+    }
+
+    #[test]
+    fn default_transfer_maps() {
+        assert_eq!(
+            minor_identity_map(2, 1).as_deref(),
+            Some("affine_map<(d0, d1) -> (d1)>")
+        );
+        assert_eq!(
+            minor_identity_map(0, 0).as_deref(),
+            Some("affine_map<() -> ()>")
+        );
+        assert_eq!(minor_identity_map(1, 2), None);
     }
 }

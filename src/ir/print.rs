@@ -3,7 +3,10 @@
 //! only place that writes IR text.
 
 use super::affine;
-use super::ops::{OpClass, has_own_syntax, implies_results, predicate_name, syntax_class};
+use super::ops::{
+    OpClass, WINOGRAD_FMR, has_own_syntax, implies_results, minor_identity_map, predicate_name,
+    syntax_class, transfer_ranks,
+};
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
@@ -112,6 +115,10 @@ fn shown_props(class: OpClass) -> &'static [&'static str] {
         Terminator | CallIndirect | Dealloc | Rank | View | Load | Store | TensorInsert | Copy
         | Dim | ExtractMetadata | ExtractPointer | AllocaScope | Condition | If | While
         | Reduce | Br | TensorEmpty | FromElements => &[],
+        // The properties these show through their syntax are not in `SYNTAX_PROPS`: their
+        // printers leave them out of the dictionary themselves.
+        TransferRead | TransferWrite | Pack => &["operandSegmentSizes"],
+        VectorLoad | VectorStore | CreateMask | Softmax | Winograd => &[],
         // `map` is shown by the syntax; these arms hide it themselves.
         AffineApply | AffineLoad | AffineStore | AffineIf => &[],
         AffineFor => &["operandSegmentSizes"],
@@ -1268,6 +1275,22 @@ impl<'a> Printer<'a> {
             OpClass::AffineLoad | OpClass::AffineStore => self.affine_access(op, class)?,
             OpClass::AffineFor => self.affine_for(op)?,
             OpClass::AffineIf => self.affine_if(op)?,
+            OpClass::TransferRead | OpClass::TransferWrite => self.transfer(op, class)?,
+            OpClass::VectorLoad | OpClass::VectorStore => self.vector_load(op, class)?,
+            OpClass::CreateMask => {
+                if n_res != 1 {
+                    return None;
+                }
+                if n_ops > 0 {
+                    self.out.push(' ');
+                    self.values(&o.operands);
+                }
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::Pack => self.pack(op)?,
+            OpClass::Softmax | OpClass::Winograd => self.keyed_linalg(op, class)?,
         }
         Some(())
     }
@@ -2140,6 +2163,202 @@ impl<'a> Printer<'a> {
             }
         } else {
             self.arrow_types(&o.results);
+        }
+        Some(())
+    }
+
+    /// `vector.transfer_read %src[%i], %pad (, %mask)? {...} : S, V` and
+    /// `vector.transfer_write %v, %dst[%i] (, %mask)? {...} : V, D`: `in_bounds` and
+    /// `permutation_map` are left out where they are what the parser puts when they are not
+    /// written (all false; the minor identity).
+    fn transfer(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let read = class == OpClass::TransferRead;
+        let segs = self.segments(op)?;
+        if segs.len() != 4 || segs[3] > 1 {
+            return None;
+        }
+        // Operand positions of the shaped value, the first index and the vector.
+        let (shaped, first_index) = if read { (0, 1) } else { (1, 2) };
+        let end = first_index + segs[if read { 1 } else { 2 }];
+        let (shaped_ty, vector_ty) = if read {
+            if segs[0] != 1 || segs[2] != 1 || o.results.len() != 1 {
+                return None;
+            }
+            (m.value(o.operands[0]).ty, m.value(o.results[0]).ty)
+        } else {
+            let dst = m.value(*o.operands.get(1)?).ty;
+            let tensor = matches!(m.ty(dst), Type::Tensor { .. });
+            if segs[0] != 1 || segs[1] != 1 || o.results.len() != usize::from(tensor) {
+                return None;
+            }
+            (dst, m.value(o.operands[0]).ty)
+        };
+        if read {
+            let _ = write!(self.out, " {}[", self.v(o.operands[shaped]));
+        } else {
+            let _ = write!(
+                self.out,
+                " {}, {}[",
+                self.v(o.operands[0]),
+                self.v(o.operands[shaped])
+            );
+        }
+        self.values(&o.operands[first_index..end]);
+        self.out.push(']');
+        for v in &o.operands[end..] {
+            let _ = write!(self.out, ", {}", self.v(*v));
+        }
+        let mut hide: SmallVec<[&str; 2]> = SmallVec::new();
+        if let Some(Attr::Array(bounds)) = self.prop(op, "in_bounds")
+            && bounds.iter().all(|b| *b == Attr::Bool(false))
+        {
+            hide.push("in_bounds");
+        }
+        if let Some(Attr::Opaque { text, ty: None }) = self.prop(op, "permutation_map")
+            && let Some((rank, results)) = transfer_ranks(m.ty(shaped_ty), m.ty(vector_ty))
+            && let Some(default) = minor_identity_map(rank, results)
+        {
+            let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            if norm(text) == norm(&default) {
+                hide.push("permutation_map");
+            }
+        }
+        self.attr_dict(op, &hide);
+        self.out.push_str(" : ");
+        if read {
+            self.operand_type(op, 0);
+            self.out.push_str(", ");
+            self.result_type(op, 0);
+        } else {
+            self.operand_type(op, 0);
+            self.out.push_str(", ");
+            self.operand_type(op, 1);
+        }
+        Some(())
+    }
+
+    /// `vector.load %m[%i] {...} : M, V` and `vector.store %v, %m[%i] {...} : M, V`.
+    fn vector_load(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let store = class == OpClass::VectorStore;
+        let base = usize::from(store);
+        if o.operands.len() <= base || o.results.len() != usize::from(!store) {
+            return None;
+        }
+        self.out.push(' ');
+        if store {
+            let _ = write!(self.out, "{}, ", self.v(o.operands[0]));
+        }
+        let _ = write!(self.out, "{}[", self.v(o.operands[base]));
+        self.values(&o.operands[base + 1..]);
+        self.out.push(']');
+        self.attr_dict(op, &[]);
+        self.out.push_str(" : ");
+        self.operand_type(op, base);
+        self.out.push_str(", ");
+        if store {
+            self.operand_type(op, 0);
+        } else {
+            self.result_type(op, 0);
+        }
+        Some(())
+    }
+
+    /// `linalg.pack %src padding_value(%p : t)? outer_dims_perm = [...]? inner_dims_pos =
+    /// [...] inner_tiles = [...] into %dst {...} : S -> D`, and `linalg.unpack` (no padding).
+    fn pack(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let n = o.operands.len();
+        // Source, destination, padding value (pack only) and dynamic tiles.
+        let padding = if &*o.name == "linalg.pack" {
+            let segs = self.segments(op)?;
+            if segs.len() != 4 || segs[0] != 1 || segs[1] != 1 || segs[2] > 1 {
+                return None;
+            }
+            segs[2]
+        } else {
+            if self.prop(op, "operandSegmentSizes").is_some() {
+                return None;
+            }
+            0
+        };
+        if n < 2 + padding || o.results.len() != 1 {
+            return None;
+        }
+        let inner_pos = self.dense(op, "inner_dims_pos")?;
+        let tiles = self.dense(op, "static_inner_tiles")?;
+        let outer = match self.prop(op, "outer_dims_perm") {
+            Some(a) => Some(a.as_dense_ints()?),
+            None => None,
+        };
+        let list = |v: &[i64]| {
+            let v: Vec<String> = v.iter().map(i64::to_string).collect();
+            v.join(", ")
+        };
+        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        if padding == 1 {
+            let _ = write!(self.out, " padding_value({} : ", self.v(o.operands[2]));
+            self.operand_type(op, 2);
+            self.out.push(')');
+        }
+        if let Some(outer) = outer {
+            let _ = write!(self.out, " outer_dims_perm = [{}]", list(&outer));
+        }
+        let _ = write!(
+            self.out,
+            " inner_dims_pos = [{}] inner_tiles = ",
+            list(&inner_pos)
+        );
+        self.mixed(&tiles, &o.operands[2 + padding..], '[', ']')?;
+        let _ = write!(self.out, " into {}", self.v(o.operands[1]));
+        self.attr_dict(
+            op,
+            &["inner_dims_pos", "outer_dims_perm", "static_inner_tiles"],
+        );
+        self.out.push_str(" : ");
+        self.operand_type(op, 0);
+        self.out.push_str(" -> ");
+        self.result_type(op, 0);
+        Some(())
+    }
+
+    /// `linalg.softmax {...} dimension(N) ins(%a : T) outs(%b : T) (-> T)?` and
+    /// `linalg.winograd_*_transform {...} fmr(F_m_r) ins(%a : T) outs(%b : U) -> U`.
+    fn keyed_linalg(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        if o.operands.len() != 2 || o.results.len() > 1 {
+            return None;
+        }
+        let (key, shown) = if class == OpClass::Softmax {
+            let d = self.prop(op, "dimension")?;
+            if !matches!(d, Attr::Int { ty, .. } if ty.as_ref().is_none_or(|t| *t == Type::i(64))) {
+                return None;
+            }
+            ("dimension", d.as_i64()?.to_string())
+        } else {
+            let f = self.prop(op, "fmr")?;
+            if !matches!(f, Attr::Int { ty: Some(t), .. } if *t == Type::i(32))
+                || o.results.len() != 1
+            {
+                return None;
+            }
+            let f = usize::try_from(f.as_i64()?).ok()?;
+            ("fmr", (*WINOGRAD_FMR.get(f)?).to_string())
+        };
+        self.attr_dict(op, &[key]);
+        let _ = write!(self.out, " {key}({shown}) ins({} : ", self.v(o.operands[0]));
+        self.operand_type(op, 0);
+        let _ = write!(self.out, ") outs({} : ", self.v(o.operands[1]));
+        self.operand_type(op, 1);
+        self.out.push(')');
+        if !o.results.is_empty() {
+            self.out.push_str(" -> ");
+            self.result_type(op, 0);
         }
         Some(())
     }

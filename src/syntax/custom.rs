@@ -11,7 +11,10 @@ use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
-use crate::ir::ops::{CMPF_PREDICATES, CMPI_PREDICATES, has_own_syntax, implies_results};
+use crate::ir::ops::{
+    CMPF_PREDICATES, CMPI_PREDICATES, WINOGRAD_FMR, has_own_syntax, implies_results,
+    minor_identity_map, transfer_ranks,
+};
 use crate::ir::types::{Attr, MemRefType, Signedness, Type, canonical_layout, parse_int, unescape};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
@@ -2245,4 +2248,357 @@ pub fn affine_if<'a>(
     o.regions.push(then);
     o.regions.push(els);
     o
+}
+
+// ---------------------------------------------------------------------------------------------
+// vector ops of vectorized linalg, and linalg ops with their own syntax
+
+/// The padding type of a transfer read from `source`: its element type, when the type is
+/// written out (through an alias it is known only once the IR is built: not checked).
+fn element_if_shaped(tree: &mut Tree<'_>, source: TypeId) -> Option<TypeId> {
+    match tree.ty(source) {
+        Type::MemRef(_) | Type::Tensor { .. } | Type::Vector { .. } => {
+            Some(tree.element_of(source))
+        }
+        _ => None,
+    }
+}
+
+/// Adds the `in_bounds` and `permutation_map` a transfer op takes when they are not written
+/// (all dims possibly out of bounds, the minor identity map), as MLIR's parser does.
+fn transfer_defaults<'a>(
+    tree: &Tree<'a>,
+    o: &mut Op<'a>,
+    source: TypeId,
+    vector: TypeId,
+) -> Result<(), PErr<'a>> {
+    let has = |o: &Op<'_>, k: &str| o.props.iter().any(|(p, _)| &**p == k);
+    let (has_bounds, has_map) = (has(o, "in_bounds"), has(o, "permutation_map"));
+    if has_bounds && has_map {
+        return Ok(());
+    }
+    let Some((rank, results)) = transfer_ranks(tree.ty(source), tree.ty(vector)) else {
+        return Err(user(
+            o.name_span,
+            format!(
+                "'{}' needs a ranked shaped type and a vector type written out (not through an alias) when 'in_bounds' or 'permutation_map' is left out",
+                o.name
+            ),
+        ));
+    };
+    if !has_bounds {
+        o.prop("in_bounds", Attr::Array(vec![Attr::Bool(false); results]));
+    }
+    if !has_map {
+        let Some(map) = minor_identity_map(rank, results) else {
+            return Err(user(
+                o.name_span,
+                format!(
+                    "'{}': the vector has more dims than the shaped type's rank {rank}; 'permutation_map' must be given",
+                    o.name
+                ),
+            ));
+        };
+        o.prop(
+            "permutation_map",
+            Attr::Opaque {
+                text: map.into(),
+                ty: None,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `vector.transfer_read %src[%i, ...], %pad (, %mask)? {...} : S, V`: the source, its
+/// indices, the padding value and the optional mask (typed by its definition: its type
+/// follows from the permutation map), with their counts in `operandSegmentSizes`.
+#[allow(clippy::too_many_arguments)]
+pub fn transfer_read<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    idx: Uses,
+    rest: Uses,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    if rest.len() > 2 {
+        return Err(user(
+            rest[2].span,
+            "vector.transfer_read takes a padding value and at most a mask after its indices",
+        ));
+    }
+    let index = tree.index;
+    let pad_type = element_if_shaped(tree, a);
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["in_bounds", "permutation_map"]);
+    o.operand(src, Some(a));
+    let n_idx = idx.len();
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.operand(rest[0], pad_type);
+    if let Some(mask) = rest.get(1) {
+        o.operand(*mask, None);
+    }
+    segments(&mut o, &[1, n_idx, 1, rest.len() - 1]);
+    transfer_defaults(tree, &mut o, a, b)?;
+    o.result_types.push(b);
+    Ok(o)
+}
+
+/// `vector.transfer_write %v, %dst[%i, ...] (, %mask)? {...} : V, D`: a result (the new
+/// tensor) only when the destination is a tensor.
+#[allow(clippy::too_many_arguments)]
+pub fn transfer_write<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    dst: ValueUse,
+    idx: Uses,
+    mask: Option<ValueUse>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["in_bounds", "permutation_map"]);
+    o.operand(v, Some(a));
+    o.operand(dst, Some(b));
+    let n_idx = idx.len();
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    if let Some(m) = mask {
+        o.operand(m, None);
+    }
+    segments(&mut o, &[1, 1, n_idx, usize::from(mask.is_some())]);
+    transfer_defaults(tree, &mut o, b, a)?;
+    if matches!(tree.ty(b), Type::Tensor { .. }) {
+        o.result_types.push(b);
+    }
+    Ok(o)
+}
+
+/// `vector.load %m[%i, ...] : M, V` (`value` is `None`) and `vector.store %v, %m[%i, ...] :
+/// M, V`; `nontemporal` and `alignment` in the dictionary are properties.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_load<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    value: Option<ValueUse>,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["nontemporal", "alignment"]);
+    if let Some(v) = value {
+        o.operand(v, Some(b));
+    }
+    o.operand(m, Some(a));
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    if value.is_none() {
+        o.result_types.push(b);
+    }
+    o
+}
+
+/// `vector.create_mask %a, ... : V`, the sizes being `index` values.
+pub fn create_mask<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Uses,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in vs {
+        o.operand(v, Some(index));
+    }
+    o.result_types.push(t);
+    o
+}
+
+/// A part of `linalg.pack` / `linalg.unpack` before `into`, by its keyword.
+pub enum PackPart<'a> {
+    /// `padding_value(%p : t)`
+    Value((&'a str, Span), ValueUse, TypeId),
+    /// `inner_tiles = [8, %t]`, `inner_dims_pos = [0, 1]`, `outer_dims_perm = [1, 0]`
+    List((&'a str, Span), Vec<Mixed>),
+}
+
+/// The keywords of `linalg.pack`'s parts, in the order they must come.
+const PACK_PARTS: [&str; 4] = [
+    "padding_value",
+    "outer_dims_perm",
+    "inner_dims_pos",
+    "inner_tiles",
+];
+
+/// The integers of a list that takes no values.
+fn static_list<'a>(key: (&str, Span), list: Vec<Mixed>) -> Result<Vec<i64>, PErr<'a>> {
+    list.into_iter()
+        .map(|m| match m {
+            Mixed::Static(v) => Ok(v),
+            Mixed::Dynamic(v) => Err(user(v.span, format!("'{}' takes integers only", key.0))),
+        })
+        .collect()
+}
+
+/// `linalg.pack %src padding_value(%p : t)? outer_dims_perm = [...]? inner_dims_pos = [...]
+/// inner_tiles = [...] into %dest {...} : S -> D` (`linalg.unpack`: no padding value): the
+/// source, the destination, the padding value and the dynamic tiles (`operandSegmentSizes`
+/// on `pack` only: `unpack` has a single variable-length group).
+#[allow(clippy::too_many_arguments)]
+pub fn pack<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    parts: Vec<PackPart<'a>>,
+    dst: ValueUse,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let is_pack = n.0 == "linalg.pack";
+    let mut padding = None;
+    let mut outer = None;
+    let mut inner_pos = None;
+    let mut tiles = None;
+    let mut next = if is_pack { 0 } else { 1 };
+    for part in parts {
+        let key = match &part {
+            PackPart::Value(k, ..) | PackPart::List(k, _) => *k,
+        };
+        let at = PACK_PARTS.iter().position(|p| *p == key.0);
+        let Some(at) = at.filter(|&i| i >= next) else {
+            let expected: Vec<String> = PACK_PARTS[next..]
+                .iter()
+                .map(|p| format!("'{p}'"))
+                .chain(std::iter::once("'into'".to_string()))
+                .collect();
+            return Err(user(
+                key.1,
+                format!(
+                    "unexpected '{}' in {}: expected {}",
+                    key.0,
+                    n.0,
+                    expected.join(", ")
+                ),
+            ));
+        };
+        next = at + 1;
+        match (at, part) {
+            (0, PackPart::Value(_, v, t)) => padding = Some((v, t)),
+            (1, PackPart::List(k, l)) => outer = Some(static_list(k, l)?),
+            (2, PackPart::List(k, l)) => inner_pos = Some(static_list(k, l)?),
+            (3, PackPart::List(_, l)) => tiles = Some(l),
+            (0, _) => return Err(user(key.1, "expected 'padding_value(%value : type)'")),
+            _ => return Err(user(key.1, format!("expected '{} = [...]'", key.0))),
+        }
+    }
+    let Some(inner_pos) = inner_pos else {
+        return Err(user(n.1, format!("{} needs 'inner_dims_pos = [...]'", n.0)));
+    };
+    let Some(tiles) = tiles else {
+        return Err(user(n.1, format!("{} needs 'inner_tiles = [...]'", n.0)));
+    };
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(src, Some(a));
+    o.operand(dst, Some(b));
+    if let Some((v, t)) = padding {
+        o.operand(v, Some(t));
+    }
+    let (static_tiles, dynamic_tiles) = split_mixed(tiles);
+    let n_dynamic = dynamic_tiles.len();
+    for v in dynamic_tiles {
+        o.operand(v, Some(index));
+    }
+    if is_pack {
+        segments(&mut o, &[1, 1, usize::from(padding.is_some()), n_dynamic]);
+    }
+    o.prop("inner_dims_pos", Attr::dense_i64(&inner_pos));
+    if let Some(outer) = outer {
+        o.prop("outer_dims_perm", Attr::dense_i64(&outer));
+    }
+    o.prop("static_inner_tiles", Attr::dense_i64(&static_tiles));
+    o.result_types.push(b);
+    Ok(o)
+}
+
+/// Checks the keyword of `linalg.softmax` / `linalg.winograd_*` before its parenthesis.
+fn keyword<'a>(op: &str, found: (&str, Span), expected: &str) -> Result<(), PErr<'a>> {
+    if found.0 == expected {
+        return Ok(());
+    }
+    Err(user(
+        found.1,
+        format!("expected '{expected}' in {op}, found '{}'", found.0),
+    ))
+}
+
+/// `linalg.softmax {...} dimension(N) ins(%a : T) outs(%b : T) (-> T)?`
+#[allow(clippy::too_many_arguments)]
+pub fn softmax<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    k: (&'a str, Span),
+    d: (&'a str, Span),
+    input: (ValueUse, TypeId),
+    output: (ValueUse, TypeId),
+    res: Option<Vec<TypeId>>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    keyword(n.0, k, "dimension")?;
+    let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("dimension", Attr::int(dim, Type::i(64)));
+    o.operand(input.0, Some(input.1));
+    o.operand(output.0, Some(output.1));
+    o.result_types = res.unwrap_or_default();
+    Ok(o)
+}
+
+/// `linalg.winograd_{filter,input,output}_transform {...} fmr(F_m_r) ins(%a : T) outs(%b :
+/// U) -> U`
+#[allow(clippy::too_many_arguments)]
+pub fn winograd<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    k: (&'a str, Span),
+    f: (&'a str, Span),
+    input: (ValueUse, TypeId),
+    output: (ValueUse, TypeId),
+    r: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    keyword(n.0, k, "fmr")?;
+    let Some(fmr) = WINOGRAD_FMR.iter().position(|x| *x == f.0) else {
+        return Err(user(
+            f.1,
+            format!(
+                "unknown fmr '{}' for {}: expected one of {}",
+                f.0,
+                n.0,
+                WINOGRAD_FMR.join(", ")
+            ),
+        ));
+    };
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("fmr", Attr::int(fmr as i64, Type::i(32)));
+    o.operand(input.0, Some(input.1));
+    o.operand(output.0, Some(output.1));
+    o.result_types.push(r);
+    Ok(o)
 }

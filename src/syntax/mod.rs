@@ -144,8 +144,8 @@ fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> D
     }
 }
 
-/// A structured op written in a syntax of its own (`linalg.pack %a ...`, `linalg.softmax
-/// dimension(1) ...`), which bufreuse does not read: the parser stops at the token after its
+/// A structured op written in a syntax of its own that bufreuse does not read
+/// (`linalg.elementwise kind=...`, or a linalg op newer than the op table): the parser stops at the token after its
 /// name (where it expects `ins`), and the error names the op, as for other custom forms
 /// bufreuse does not know. The token before is found by lexing up to it (an error is rare).
 fn unknown_structured(text: &str, at: usize, expected: &[String]) -> Option<Diagnostic> {
