@@ -57,7 +57,7 @@ func.func @control() {
 // CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 32 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 35 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: %x memref<4x4xf32> 64 B [8, 10] 38 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %y memref<4x4xf32, #identity> 64 B [9, 11] 39 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %y memref<4x4xf32> 64 B [9, 11] 39 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT: peak live: 128 B at point 9 (%x, %y)
 // CHECK-NEXT: naive: 256 B, pool: 128 B (saves 128 B, 50.0%)
 // CHECK: total: 8 allocations, 6 pooled
@@ -73,6 +73,6 @@ func.func @control() {
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32, #identity>","bytes":64,"size":null,"line":39,"column":3,"live":[9,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":39,"column":3,"live":[9,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"non-identity-layout":2}

@@ -16,8 +16,8 @@ func.func @f(%x: i32) -> i32 {
 // -----
 
 func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:8: error: custom syntax of op 'math.fpowi' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
-  %0 = math.fpowi %v, %i : f32, index
+  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:12: error: custom syntax of op 'math.sincos' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
+  %s, %c = math.sincos %v : f32
   // Every unknown op of a chunk is reported:
   // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:3: error: custom syntax of op 'gpu.barrier' is not known to bufreuse
   gpu.barrier
@@ -27,11 +27,10 @@ func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
 // -----
 
 // An op without results at the start of a line, in a nested region.
-func.func @nested(%c: i1) {
+func.func @nested(%c: i1, %m: memref<4xf32>, %i: index) {
   scf.if %c {
-    // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:5: error: custom syntax of op 'affine.parallel' is not known to bufreuse
-    affine.parallel (%i) = (0) to (4) {
-    }
+    // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:5: error: custom syntax of op 'affine.prefetch' is not known to bufreuse
+    affine.prefetch %m[%i], read, locality<3>, data : memref<4xf32>
   }
   return
 }

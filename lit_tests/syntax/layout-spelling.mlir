@@ -4,6 +4,8 @@
 // Regression test: bufreuse took each spelling for a type of its own.
 //
 // RUN: bufreuse %s | FileCheck %s
+// RUN: %if mlir-opt %{ %mlir_opt %s > %t.ref %}
+// RUN: %if mlir-opt %{ bufreuse %s | %mlir_opt | diff %t.ref - %}
 
 // CHECK-LABEL: func.func @strided
 // CHECK-SAME: (%a: memref<4x2xf32, strided<[2, 1], offset: 3>>) -> memref<4x2xf32, strided<[2, 1], offset: 3>>
@@ -28,4 +30,15 @@ func.func @identity(%a: memref<4x2xf32, affine_map<(i, j) -> (i, j)>>, %b: memre
 // CHECK-SAME: memref<4x2xf32, affine_map<(d0, d1) -> (d1, d0)>>
 func.func @permuted(%a: memref<4x2xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
   return
+}
+
+// The memory space 0 is the default memory space, no attribute at all; an alias of an
+// identity map used as a layout is no layout either.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @default_space
+// CHECK-SAME: (%a: memref<256xf32>, %b: memref<256xf32>) -> memref<256xf32>
+func.func @default_space(%a: memref<256xf32, 0>, %b: memref<256xf32, #id>) -> memref<256xf32> {
+  // CHECK: memref.copy %a, %b : memref<256xf32> to memref<256xf32>
+  memref.copy %a, %b : memref<256xf32, #id, 0> to memref<256xf32, affine_map<(d0) -> (d0)>, 0>
+  return %a : memref<256xf32>
 }

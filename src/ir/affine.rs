@@ -710,24 +710,80 @@ pub fn parse_subscripts(text: &str, base: usize) -> Result<Subscripts, Error> {
         }
     }
     r.end()?;
-    let Names::Ssa(seen) = r.names else {
-        unreachable!("subscripts name SSA values");
-    };
-    let mut out = Subscripts {
-        results,
-        ..Subscripts::default()
-    };
-    for (_, sym, _, at) in seen {
-        if sym {
-            out.syms.push(at);
-        } else {
-            out.dims.push(at);
+    Ok(r.into_subscripts(results))
+}
+
+/// Reads the bounds of `affine.parallel` (`max(%a, %b), %c + 1`, written at byte `base`):
+/// each bound is one expression or `kw(e, ...)` (`max` for lower bounds, `min` for upper
+/// ones). The results of all bounds are one map over the SSA values (dims, then symbols, each
+/// by first appearance, as MLIR merges the bounds' operands), with the number of results of
+/// each bound.
+pub fn parse_bounds(
+    text: &str,
+    base: usize,
+    kw: &'static str,
+) -> Result<(Subscripts, Vec<u32>), Error> {
+    let mut r = Reader::new(text, base, Names::Ssa(Vec::new()));
+    let mut results = Vec::new();
+    let mut groups = Vec::new();
+    if r.peek()?.is_some() {
+        loop {
+            if r.peek()? == Some(&T::Id(kw)) {
+                r.next()?;
+                r.expect("(")?;
+                let before = results.len();
+                loop {
+                    results.push(r.expr()?);
+                    if !r.eat(",")? {
+                        break;
+                    }
+                }
+                r.expect(")")?;
+                groups.push((results.len() - before) as u32);
+            } else {
+                results.push(r.expr()?);
+                groups.push(1);
+            }
+            if !r.eat(",")? {
+                break;
+            }
         }
     }
-    Ok(out)
+    r.end()?;
+    Ok((r.into_subscripts(results), groups))
+}
+
+impl<'a> Reader<'a> {
+    /// The subscripts `results` over the SSA values this reader has seen.
+    fn into_subscripts(self, results: Vec<Expr>) -> Subscripts {
+        let Names::Ssa(seen) = self.names else {
+            unreachable!("subscripts name SSA values");
+        };
+        let mut out = Subscripts {
+            results,
+            ..Subscripts::default()
+        };
+        for (_, sym, _, at) in seen {
+            if sym {
+                out.syms.push(at);
+            } else {
+                out.dims.push(at);
+            }
+        }
+        out
+    }
 }
 
 impl Subscripts {
+    /// The names of the dims and then the symbols, in `text` (the text these were read from).
+    fn names<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        self.dims
+            .iter()
+            .chain(&self.syms)
+            .map(|r| &text[r.clone()])
+            .collect()
+    }
+
     /// The map of these subscripts.
     pub fn map(&self) -> Map {
         Map {
@@ -748,6 +804,61 @@ impl Map {
             return None;
         }
         let mut out = String::new();
+        for (i, e) in self.results.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_ssa_expr(&mut out, e, names);
+        }
+        let again = parse_subscripts(&out, 0).ok()?;
+        (again.map() == *self && again.names(&out) == names).then_some(out)
+    }
+
+    /// Writes the results as the bounds of `affine.parallel`: `groups` counts the results of
+    /// each bound, and a bound of several results is written `kw(e, ...)`. `None` when reading
+    /// that text back would not give this map, these operands and these groups.
+    pub fn write_ssa_bounds(
+        &self,
+        names: &[&str],
+        groups: &[u32],
+        kw: &'static str,
+    ) -> Option<String> {
+        let total: u64 = groups.iter().map(|&g| u64::from(g)).sum();
+        if names.len() != (self.dims + self.syms) as usize
+            || total != self.results.len() as u64
+            || groups.contains(&0)
+        {
+            return None;
+        }
+        let mut out = String::new();
+        let mut rest = &self.results[..];
+        for (i, &g) in groups.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let (group, after) = rest.split_at(g as usize);
+            rest = after;
+            if g > 1 {
+                out.push_str(kw);
+                out.push('(');
+            }
+            for (j, e) in group.iter().enumerate() {
+                if j > 0 {
+                    out.push_str(", ");
+                }
+                self.write_ssa_expr(&mut out, e, names);
+            }
+            if g > 1 {
+                out.push(')');
+            }
+        }
+        let (again, again_groups) = parse_bounds(&out, 0, kw).ok()?;
+        (again.map() == *self && again.names(&out) == names && again_groups == groups)
+            .then_some(out)
+    }
+
+    /// Writes `e` with dims and symbols named by `names` (dims first).
+    fn write_ssa_expr(&self, out: &mut String, e: &Expr, names: &[&str]) {
         let leaf = |out: &mut String, e: &Expr| {
             let _ = match e {
                 Expr::Dim(d) => write!(out, "{}", names[*d as usize]),
@@ -756,20 +867,7 @@ impl Map {
                 Expr::Bin(..) => Ok(()),
             };
         };
-        for (i, e) in self.results.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            e.write(&mut out, &leaf);
-        }
-        let again = parse_subscripts(&out, 0).ok()?;
-        let reread: Vec<&str> = again
-            .dims
-            .iter()
-            .chain(&again.syms)
-            .map(|r| &out[r.clone()])
-            .collect();
-        (again.map() == *self && reread == names).then_some(out)
+        e.write(out, &leaf);
     }
 
     /// Whether every dim and symbol position used is declared.
@@ -847,6 +945,44 @@ mod tests {
         assert_eq!(
             s.attr_text(),
             "affine_set<(d0)[s0] : (d0 - 1 >= 0, -d0 + s0 - 1 >= 0, d0 - 4 == 0)>"
+        );
+    }
+
+    #[test]
+    fn parallel_bounds_share_one_map() {
+        // The lower bounds of `affine.parallel (%i, %j, %k) = (max(%a, %b), %b, max(%a, %c))`,
+        // as mlir-opt reads them.
+        let text = "max(%a, %b), %b, max(%a, %c)";
+        let (s, groups) = parse_bounds(text, 0, "max").expect("bounds");
+        assert_eq!(
+            s.map().attr_text(),
+            "affine_map<(d0, d1, d2) -> (d0, d1, d1, d0, d2)>"
+        );
+        assert_eq!(groups, vec![2, 1, 2]);
+        assert_eq!(s.names(text), vec!["%a", "%b", "%c"]);
+        assert_eq!(
+            s.map()
+                .write_ssa_bounds(&["%a", "%b", "%c"], &groups, "max")
+                .as_deref(),
+            Some(text)
+        );
+        // A symbol, constants and no bounds at all.
+        let (s, groups) = parse_bounds("symbol(%n), 100", 0, "min").expect("bounds");
+        assert_eq!(s.map().attr_text(), "affine_map<()[s0] -> (s0, 100)>");
+        assert_eq!(groups, vec![1, 1]);
+        let (s, groups) = parse_bounds("", 0, "min").expect("none");
+        assert_eq!(
+            (s.map().attr_text(), groups),
+            ("affine_map<() -> ()>".into(), vec![])
+        );
+        // The wrong keyword is no bound; groups that do not cover the map are not written.
+        assert!(parse_bounds("min(%a, %b)", 0, "max").is_err());
+        let m = parse_bounds("%a, %b", 0, "min").expect("bounds").0.map();
+        assert_eq!(m.write_ssa_bounds(&["%a", "%b"], &[1], "min"), None);
+        assert_eq!(m.write_ssa_bounds(&["%a", "%b"], &[2, 0], "min"), None);
+        assert_eq!(
+            m.write_ssa_bounds(&["%a", "%b"], &[2], "min").as_deref(),
+            Some("min(%a, %b)")
         );
     }
 

@@ -4,11 +4,11 @@
 
 use super::affine;
 use super::ops::{
-    OpClass, WINOGRAD_FMR, has_own_syntax, implies_results, minor_identity_map, predicate_name,
-    syntax_class, transfer_ranks,
+    ATOMIC_RMW_KINDS, ElementwiseTypes, OpClass, WINOGRAD_FMR, elementwise_types, has_own_syntax,
+    implies_results, minor_identity_map, predicate_name, syntax_class, transfer_ranks,
 };
 use super::types::DYNAMIC;
-use super::types::{Attr, Type, write_dict};
+use super::types::{Attr, Type, parse_int, write_dict};
 use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
 use crate::pieces::Pieces;
 use rustc_hash::FxHashMap;
@@ -128,6 +128,12 @@ fn shown_props(class: OpClass) -> &'static [&'static str] {
         | Prefetch | DmaStart | DmaWait => &[],
         Switch => &["operandSegmentSizes"],
         FuncConstant => &["value"],
+        AllocTensor => &["operandSegmentSizes"],
+        // `permutation` is shown by the syntax; the other arms hide what they show.
+        VectorTranspose => &["permutation"],
+        Reduction => &["fastmath"],
+        ConstantMask | InsertStridedSlice | VectorExtract | VectorInsert => &[],
+        AffineParallel | DelinearizeIndex => &[],
     }
 }
 
@@ -263,6 +269,16 @@ impl<'a> Printer<'a> {
                 self.out.push_str(", ");
             }
             self.out.push_str(&m.value(*v).name);
+        }
+    }
+
+    /// `1, 2, 3`.
+    fn ints(&mut self, xs: &[i64]) {
+        for (i, x) in xs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let _ = write!(self.out, "{x}");
         }
     }
 
@@ -973,7 +989,7 @@ impl<'a> Printer<'a> {
                 }
             }
             OpClass::Elementwise | OpClass::Select => {
-                if n_res != 1 || n_ops == 0 {
+                if n_res != 1 || n_ops == 0 || !self.elementwise_types_fit(op, class) {
                     return None;
                 }
                 self.out.push(' ');
@@ -985,7 +1001,18 @@ impl<'a> Printer<'a> {
                     self.operand_type(op, 0);
                     self.out.push_str(", ");
                 }
-                self.result_type(op, 0);
+                match elementwise_types(name) {
+                    ElementwiseTypes::Same => self.result_type(op, 0),
+                    ElementwiseTypes::EachOperand => {
+                        for i in 0..n_ops {
+                            if i > 0 {
+                                self.out.push_str(", ");
+                            }
+                            self.operand_type(op, i);
+                        }
+                    }
+                    ElementwiseTypes::OperandToBool => self.operand_type(op, 0),
+                }
             }
             OpClass::Cmp => {
                 if n_ops != 2 {
@@ -1090,8 +1117,14 @@ impl<'a> Printer<'a> {
                 if segs[3] > 0 {
                     self.out.push_str(" init (");
                     self.values(&o.operands[3 * r..]);
-                    self.out.push_str(") -> ");
-                    self.types_of(&o.results);
+                    self.out.push(')');
+                    // `-> f32`, but `-> (index, f32)`: several types need the parentheses.
+                    if let [one] = o.results[..] {
+                        self.out.push_str(" -> ");
+                        self.value_type(one);
+                    } else {
+                        self.result_list(&o.results);
+                    }
                 }
                 self.out.push(' ');
                 self.region(body, false, Some("scf.reduce"));
@@ -1136,16 +1169,13 @@ impl<'a> Printer<'a> {
                 }
                 if n_ops > 0 {
                     self.out.push('(');
-                    for (i, v) in o.operands.iter().enumerate() {
-                        if i > 0 {
-                            self.out.push_str(", ");
-                        }
-                        let _ = write!(self.out, "{} : {}", self.v(*v), self.m.value_type(*v));
-                    }
+                    self.values(&o.operands);
+                    self.out.push_str(" : ");
+                    self.types_of(&o.operands);
                     self.out.push(')');
                 }
-                for r in &o.regions {
-                    self.out.push(' ');
+                for (i, r) in o.regions.iter().enumerate() {
+                    self.out.push_str(if i == 0 { " " } else { ", " });
                     self.region(*r, true, None);
                 }
             }
@@ -1290,6 +1320,26 @@ impl<'a> Printer<'a> {
                 self.result_type(op, 0);
             }
             OpClass::Pack => self.pack(op)?,
+            OpClass::AllocTensor => self.alloc_tensor(op)?,
+            OpClass::AffineParallel => self.affine_parallel(op)?,
+            OpClass::DelinearizeIndex => {
+                let basis = self.dense(op, "static_basis")?;
+                let (&v, dynamics) = o.operands.split_first()?;
+                if n_res == 0 || !self.all_index(&o.operands) || !self.all_index(&o.results) {
+                    return None;
+                }
+                let _ = write!(self.out, " {} into ", self.v(v));
+                self.mixed(&basis, dynamics, '(', ')')?;
+                self.attr_dict(op, &["static_basis"]);
+                self.out.push_str(" : ");
+                self.types_of(&o.results);
+            }
+            OpClass::ConstantMask
+            | OpClass::VectorTranspose
+            | OpClass::InsertStridedSlice
+            | OpClass::VectorExtract
+            | OpClass::VectorInsert
+            | OpClass::Reduction => self.vector_on_vectors(op, class)?,
             OpClass::Softmax | OpClass::Winograd => self.keyed_linalg(op, class)?,
         }
         Some(())
@@ -1362,7 +1412,7 @@ impl<'a> Printer<'a> {
                     return None;
                 };
                 let kind = usize::try_from(crate::ir::types::parse_int(text)?).ok()?;
-                let kind = crate::syntax::custom::ATOMIC_RMW_KINDS.get(kind)?;
+                let kind = ATOMIC_RMW_KINDS.get(kind)?;
                 if n_ops < 2 || n_res != 1 {
                     return None;
                 }
@@ -1702,6 +1752,97 @@ impl<'a> Printer<'a> {
         };
         self.region(body, false, elide);
         self.attr_dict(op, &["lowerBoundMap", "upperBoundMap", "step"]);
+        Some(())
+    }
+
+    /// ` (%i, ...) = (lbs) to (ubs) step (..) reduce (..) -> (types) { ... }` after
+    /// `affine.parallel`; `step` is left out when every step is 1.
+    fn affine_parallel(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let ints = |a: &Attr| -> Option<Vec<i64>> {
+            let Attr::Array(items) = a else {
+                return None;
+            };
+            items
+                .iter()
+                .map(|i| match i {
+                    Attr::Int { text, ty: None } => parse_int(text),
+                    _ => None,
+                })
+                .collect()
+        };
+        let steps = ints(self.prop(op, "steps")?)?;
+        let reductions = ints(self.prop(op, "reductions")?)?;
+        let lb_map = self.affine_map(op, "lowerBoundsMap")?;
+        let ub_map = self.affine_map(op, "upperBoundsMap")?;
+        let lb_groups = self.prop(op, "lowerBoundsGroups")?.as_dense_elements()?;
+        let ub_groups = self.prop(op, "upperBoundsGroups")?.as_dense_elements()?;
+        let n_lb = (lb_map.dims + lb_map.syms) as usize;
+        if o.regions.len() != 1
+            || o.operands.len() != n_lb + (ub_map.dims + ub_map.syms) as usize
+            || !self.all_index(&o.operands)
+            || reductions.len() != o.results.len()
+            || steps.iter().any(|&s| s <= 0)
+        {
+            return None;
+        }
+        let body = o.regions[0];
+        let entry = *m.region(body).blocks.first()?;
+        let ivs = &m.block(entry).args;
+        let n = ivs.len();
+        if steps.len() != n || lb_groups.len() != n || ub_groups.len() != n || !self.all_index(ivs)
+        {
+            return None;
+        }
+        let groups = |g: Vec<i64>| -> Option<Vec<u32>> {
+            g.into_iter().map(|x| u32::try_from(x).ok()).collect()
+        };
+        let names =
+            |vs: &[ValueId]| -> Vec<&'a str> { vs.iter().map(|&v| &*m.value(v).name).collect() };
+        let lbs =
+            lb_map.write_ssa_bounds(&names(&o.operands[..n_lb]), &groups(lb_groups)?, "max")?;
+        let ubs =
+            ub_map.write_ssa_bounds(&names(&o.operands[n_lb..]), &groups(ub_groups)?, "min")?;
+        let kinds: Vec<&str> = reductions
+            .iter()
+            .map(|&k| {
+                usize::try_from(k)
+                    .ok()
+                    .and_then(|k| ATOMIC_RMW_KINDS.get(k).copied())
+            })
+            .collect::<Option<_>>()?;
+        self.out.push_str(" (");
+        self.values(ivs);
+        let _ = write!(self.out, ") = ({lbs}) to ({ubs})");
+        if steps.iter().any(|&s| s != 1) {
+            self.out.push_str(" step (");
+            self.ints(&steps);
+            self.out.push(')');
+        }
+        if !kinds.is_empty() {
+            let quoted: Vec<String> = kinds.iter().map(|k| format!("\"{k}\"")).collect();
+            let _ = write!(self.out, " reduce ({})", quoted.join(", "));
+        }
+        if !o.results.is_empty() {
+            self.out.push_str(" -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        self.out.push(' ');
+        let elide = o.results.is_empty().then_some("affine.yield");
+        self.region(body, false, elide);
+        self.attr_dict(
+            op,
+            &[
+                "lowerBoundsMap",
+                "lowerBoundsGroups",
+                "upperBoundsMap",
+                "upperBoundsGroups",
+                "steps",
+                "reductions",
+            ],
+        );
         Some(())
     }
 
@@ -2165,6 +2306,169 @@ impl<'a> Printer<'a> {
             self.arrow_types(&o.results);
         }
         Some(())
+    }
+
+    /// `bufferization.alloc_tensor(%d, ...) copy(%t)? size_hint=%h? {...} : T`.
+    fn alloc_tensor(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        if segs.len() != 3 || segs[1] > 1 || segs[2] > 1 || o.results.len() != 1 {
+            return None;
+        }
+        let (sizes, rest) = o.operands.split_at(segs[0]);
+        let (copy, hint) = rest.split_at(segs[1]);
+        if copy
+            .iter()
+            .any(|&c| m.value(c).ty != m.value(o.results[0]).ty)
+        {
+            return None;
+        }
+        self.out.push('(');
+        self.values(sizes);
+        self.out.push(')');
+        if let Some(&c) = copy.first() {
+            let _ = write!(self.out, " copy({})", self.v(c));
+        }
+        if let Some(&h) = hint.first() {
+            let _ = write!(self.out, " size_hint={}", self.v(h));
+        }
+        self.attr_dict(op, &[]);
+        self.out.push_str(" : ");
+        self.result_type(op, 0);
+        Some(())
+    }
+
+    /// The vector ops on vectors: `vector.constant_mask [3, 2] : V`, `vector.transpose %v,
+    /// [1, 0] : V to W`, `vector.insert_strided_slice %a, %b {...} : V into W`,
+    /// `vector.extract %v[1, %i] : E from V`, `vector.insert %e, %v [1, %i] : E into V` and
+    /// `vector.reduction <add>, %v (, %acc)? : V into E`.
+    fn vector_on_vectors(&mut self, op: OpId, class: OpClass) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        if o.results.len() != 1 {
+            return None;
+        }
+        let ty = |v: ValueId| m.value(v).ty;
+        let result = ty(o.results[0]);
+        match class {
+            OpClass::ConstantMask => {
+                let sizes = self.dense(op, "mask_dim_sizes")?;
+                if !o.operands.is_empty() {
+                    return None;
+                }
+                self.out.push_str(" [");
+                self.ints(&sizes);
+                self.out.push(']');
+                self.attr_dict(op, &["mask_dim_sizes"]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+            }
+            OpClass::VectorTranspose => {
+                let perm = self.dense(op, "permutation")?;
+                if o.operands.len() != 1 {
+                    return None;
+                }
+                let _ = write!(self.out, " {}, [", self.v(o.operands[0]));
+                self.ints(&perm);
+                self.out.push(']');
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" to ");
+                self.result_type(op, 0);
+            }
+            OpClass::InsertStridedSlice => {
+                if o.operands.len() != 2 || ty(o.operands[1]) != result {
+                    return None;
+                }
+                self.out.push(' ');
+                self.values(&o.operands);
+                self.attr_dict(op, &[]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" into ");
+                self.result_type(op, 0);
+            }
+            OpClass::VectorExtract => {
+                let position = self.dense(op, "static_position")?;
+                let (&v, dynamics) = o.operands.split_first()?;
+                let _ = write!(self.out, " {}", self.v(v));
+                self.mixed(&position, dynamics, '[', ']')?;
+                self.attr_dict(op, &["static_position"]);
+                self.out.push_str(" : ");
+                self.result_type(op, 0);
+                self.out.push_str(" from ");
+                self.operand_type(op, 0);
+            }
+            OpClass::VectorInsert => {
+                let position = self.dense(op, "static_position")?;
+                if o.operands.len() < 2 || ty(o.operands[1]) != result {
+                    return None;
+                }
+                let _ = write!(
+                    self.out,
+                    " {}, {} ",
+                    self.v(o.operands[0]),
+                    self.v(o.operands[1])
+                );
+                self.mixed(&position, &o.operands[2..], '[', ']')?;
+                self.attr_dict(op, &["static_position"]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" into ");
+                self.result_type(op, 0);
+            }
+            OpClass::Reduction => {
+                let Some(Attr::Opaque { text, ty: None }) = self.prop(op, "kind") else {
+                    return None;
+                };
+                let kind = text.strip_prefix("#vector.kind<")?.strip_suffix('>')?;
+                let acc_fits = o.operands.get(1).is_none_or(|&a| ty(a) == result);
+                if !(1..=2).contains(&o.operands.len()) || !acc_fits {
+                    return None;
+                }
+                let _ = write!(self.out, " <{kind}>, ");
+                self.values(&o.operands);
+                self.flags(op)?;
+                self.attr_dict(op, &["kind"]);
+                self.out.push_str(" : ");
+                self.operand_type(op, 0);
+                self.out.push_str(" into ");
+                self.result_type(op, 0);
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// Whether the types of an elementwise op are those its custom form implies (see
+    /// `ElementwiseTypes`); if not, it is printed in generic form.
+    fn elementwise_types_fit(&self, op: OpId, class: OpClass) -> bool {
+        let m = self.m;
+        let o = m.op(op);
+        let ty = |v: ValueId| m.value(v).ty;
+        let result = ty(o.results[0]);
+        match elementwise_types(&o.name) {
+            ElementwiseTypes::Same => {
+                let skip = usize::from(class == OpClass::Select);
+                o.operands[skip..].iter().all(|&v| ty(v) == result)
+            }
+            ElementwiseTypes::EachOperand => ty(o.operands[0]) == result,
+            ElementwiseTypes::OperandToBool => {
+                let bool_elem = |t: &Type| *t == Type::i(1);
+                match (m.ty(ty(o.operands[0])), m.ty(result)) {
+                    (Type::Vector { shape: a, .. }, Type::Vector { shape: b, elem }) => {
+                        a == b && bool_elem(elem)
+                    }
+                    (Type::Tensor { shape: a, .. }, Type::Tensor { shape: b, elem, .. }) => {
+                        a == b && bool_elem(elem)
+                    }
+                    (Type::Vector { .. } | Type::Tensor { .. }, _) => false,
+                    (_, r) => bool_elem(r),
+                }
+            }
+        }
     }
 
     /// `vector.transfer_read %src[%i], %pad (, %mask)? {...} : S, V` and

@@ -378,6 +378,58 @@ impl Attr {
             .collect()
     }
 
+    /// The integers of `dense<[a, b, ...]> : tensor<Nxi32>`, or of a splat `dense<a>` (`a` N
+    /// times), as `affine.parallel` keeps its bound groups.
+    pub fn as_dense_elements(&self) -> Option<Vec<i64>> {
+        let Attr::Opaque {
+            text,
+            ty: Some(Type::Tensor {
+                shape: Some(shape), ..
+            }),
+        } = self
+        else {
+            return None;
+        };
+        let [Dim::Static(n)] = shape[..] else {
+            return None;
+        };
+        let inner = text.strip_prefix("dense<")?.strip_suffix('>')?.trim();
+        let values: Vec<i64> = match inner.strip_prefix('[') {
+            Some(list) => {
+                let list = list.strip_suffix(']')?.trim();
+                if list.is_empty() {
+                    Vec::new()
+                } else {
+                    list.split(',')
+                        .map(|v| parse_int(v.trim()))
+                        .collect::<Option<_>>()?
+                }
+            }
+            None if inner.is_empty() => Vec::new(),
+            // A splat of a few values (a longer one is no bound list bufreuse writes).
+            None if n <= 1 << 16 => vec![parse_int(inner)?; n as usize],
+            None => return None,
+        };
+        (values.len() as u64 == n).then_some(values)
+    }
+
+    /// `dense<[a, b, ...]> : tensor<Nxi32>`.
+    pub fn dense_elements_i32(values: &[i64]) -> Attr {
+        let list: Vec<String> = values.iter().map(i64::to_string).collect();
+        let text = match values {
+            [] => "dense<>".to_string(),
+            _ => format!("dense<[{}]>", list.join(", ")),
+        };
+        Attr::Opaque {
+            text: text.into(),
+            ty: Some(Type::Tensor {
+                shape: Some(vec![Dim::Static(values.len() as u64)]),
+                elem: Arc::new(Type::i(32)),
+                encoding: None,
+            }),
+        }
+    }
+
     /// `array<i64: a, b, ...>`
     pub fn dense_i64(values: &[i64]) -> Attr {
         Attr::dense_array("i64", values)
@@ -537,6 +589,15 @@ pub fn canonical_layout(layout: Attr) -> Option<Attr> {
         }
     }
     Some(layout)
+}
+
+/// A memref memory space as MLIR keeps it: the integer 0 is the default memory space, no
+/// attribute at all (`memref<4xf32, 0>` is `memref<4xf32>`). Any other space is kept.
+pub fn canonical_memory_space(space: Attr) -> Option<Attr> {
+    match &space {
+        Attr::Int { text, .. } if parse_int(text) == Some(0) => None,
+        _ => Some(space),
+    }
 }
 
 fn is_bare_identifier(s: &str) -> bool {

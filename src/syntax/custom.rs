@@ -12,10 +12,13 @@ use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
 use crate::ir::ops::{
-    CMPF_PREDICATES, CMPI_PREDICATES, WINOGRAD_FMR, has_own_syntax, implies_results,
-    minor_identity_map, transfer_ranks,
+    ATOMIC_RMW_KINDS, CMPF_PREDICATES, CMPI_PREDICATES, ElementwiseTypes, WINOGRAD_FMR,
+    elementwise_types, has_own_syntax, implies_results, minor_identity_map, transfer_ranks,
 };
-use crate::ir::types::{Attr, MemRefType, Signedness, Type, canonical_layout, parse_int, unescape};
+use crate::ir::types::{
+    Attr, MemRefType, Signedness, Type, canonical_layout, canonical_memory_space, parse_int,
+    unescape,
+};
 use crate::ir::{RegionId, TypeId};
 use crate::source::Span;
 use lalrpop_util::ParseError;
@@ -186,13 +189,13 @@ fn shaped_type<'a>(
                     if dims.is_some() && is_layout(&a) {
                         layout = canonical_layout(a);
                     } else {
-                        memory_space = Some(a);
+                        memory_space = canonical_memory_space(a);
                     }
                 }
                 2 => {
                     let mut it = rest.into_iter();
                     layout = it.next().and_then(canonical_layout);
-                    memory_space = it.next();
+                    memory_space = it.next().and_then(canonical_memory_space);
                 }
                 _ => {
                     return Err(user(
@@ -698,6 +701,9 @@ pub fn cast<'a>(
 ) -> Box<Op<'a>> {
     let mut o = unary(tree, n, v, Some(a), attrs, &[b]);
     set_flags(&mut o, flags);
+    if o.name.as_ref() == "vector.extract_strided_slice" {
+        hoist(&mut o, &STRIDED_SLICE_PROPS);
+    }
     o
 }
 
@@ -1044,7 +1050,14 @@ pub fn elementwise<'a>(
         ));
     }
     let mut o = with_attrs(op(tree, n), attrs);
-    let result = ts.last().copied().unwrap_or(none);
+    let result = match elementwise_types(n.0) {
+        ElementwiseTypes::Same => ts.last().copied().unwrap_or(none),
+        ElementwiseTypes::EachOperand => ts.first().copied().unwrap_or(none),
+        ElementwiseTypes::OperandToBool => match ts.last() {
+            Some(&t) => bool_like(tree, t),
+            None => none,
+        },
+    };
     let select = o.name.as_ref() == "arith.select";
     let n_operands = vs.len();
     for (i, v) in vs.into_iter().enumerate() {
@@ -1053,7 +1066,7 @@ pub fn elementwise<'a>(
         } else if select && i == 0 {
             None
         } else if ts.len() == 1 {
-            Some(result)
+            Some(ts[0])
         } else {
             None
         };
@@ -1067,7 +1080,7 @@ pub fn elementwise<'a>(
 /// How many operands the custom form of an elementwise op takes (0: not checked here).
 fn elementwise_arity(name: &str) -> usize {
     match name.split_once('.') {
-        Some(("arith", "select")) | Some(("math", "fma")) => 3,
+        Some(("arith", "select")) | Some(("math", "fma")) | Some(("vector", "fma")) => 3,
         Some(("arith", "negf")) => 1,
         Some(("arith", _)) => 2,
         Some(("math", "atan2" | "powf" | "ipowi" | "fpowi" | "copysign")) => 2,
@@ -1661,18 +1674,27 @@ pub fn cond_br<'a>(
     o
 }
 
+/// `scf.reduce(%a, %b : T, U) {...}, {...}`: one region per operand.
 pub fn scf_reduce<'a>(
     tree: &mut Tree<'a>,
     n: Named<'a>,
-    vals: Vec<(ValueUse, TypeId)>,
+    vals: Option<(Uses, Types)>,
     regions: Vec<RegionId>,
-) -> Box<Op<'a>> {
+) -> Result<Box<Op<'a>>, PErr<'a>> {
     let mut o = op(tree, n);
-    for (v, t) in vals {
-        o.operand(v, Some(t));
+    if let Some((vs, ts)) = vals {
+        if vs.len() != ts.len() {
+            return Err(user(
+                n.1,
+                format!("{} has {} operands but {} types", n.0, vs.len(), ts.len()),
+            ));
+        }
+        for (v, t) in vs.into_iter().zip(ts) {
+            o.operand(v, Some(t));
+        }
     }
     o.regions = regions;
-    o
+    Ok(o)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1755,12 +1777,6 @@ pub fn memref_reshape<'a>(
     o.operand(shape, Some(inputs[1]));
     Ok(o)
 }
-
-/// The keywords of `arith::AtomicRMWKind`, in MLIR's numbering (its `kind` property).
-pub const ATOMIC_RMW_KINDS: [&str; 16] = [
-    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
-    "mins", "minu", "mulf", "muli", "ori", "xori",
-];
 
 /// `memref.atomic_rmw addf %v, %m[%i] : (E, T) -> E`: the kind is an `i64` property.
 #[allow(clippy::too_many_arguments)]
@@ -2601,4 +2617,330 @@ pub fn winograd<'a>(
     o.operand(output.0, Some(output.1));
     o.result_types.push(r);
     Ok(o)
+}
+
+// ---------------------------------------------------------------------------------------------
+// bufferization.alloc_tensor; vector ops on vectors (masks, slices, transpose, extract/insert,
+// reduction)
+
+/// `bufferization.alloc_tensor(%d, ...) copy(%t)? size_hint=%h? {...} : T`: the dynamic sizes,
+/// the tensor copied and the size hint, in three operand segments.
+#[allow(clippy::too_many_arguments)]
+pub fn alloc_tensor<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<ValueUse>,
+    parts: Vec<((&'a str, Span), ValueUse)>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let mut copy = None;
+    let mut hint = None;
+    for ((key, span), v) in parts {
+        match key {
+            "copy" if copy.is_none() && hint.is_none() => copy = Some(v),
+            "size_hint" if hint.is_none() => hint = Some(v),
+            _ => {
+                return Err(user(
+                    span,
+                    format!(
+                        "unexpected '{key}' in {}: expected 'copy(...)' or 'size_hint=...'",
+                        n.0
+                    ),
+                ));
+            }
+        }
+    }
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    let n_sizes = sizes.len();
+    for s in sizes {
+        o.operand(s, Some(index));
+    }
+    let n_copy = usize::from(copy.is_some());
+    if let Some(c) = copy {
+        o.operand(c, Some(t));
+    }
+    let n_hint = usize::from(hint.is_some());
+    if let Some(h) = hint {
+        o.operand(h, Some(index));
+    }
+    hoist(&mut o, &["memory_space"]);
+    segments(&mut o, &[n_sizes, n_copy, n_hint]);
+    o.result_types.push(t);
+    Ok(o)
+}
+
+/// `vector.constant_mask [3, 2] : V`.
+pub fn constant_mask<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<i64>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("mask_dim_sizes", Attr::dense_i64(&sizes));
+    o.result_types.push(t);
+    o
+}
+
+/// `vector.transpose %v, [1, 0] : V to W`.
+pub fn vector_transpose<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    perm: Vec<i64>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, v, Some(a), attrs, &[b]);
+    o.prop("permutation", Attr::dense_i64(&perm));
+    o
+}
+
+/// The properties `vector.extract_strided_slice %v {offsets, sizes, strides} : V to W` (read
+/// as a cast) and `vector.insert_strided_slice` write in their attribute dictionary.
+const STRIDED_SLICE_PROPS: [&str; 3] = ["offsets", "sizes", "strides"];
+
+/// `vector.insert_strided_slice %a, %b {offsets = [..], strides = [..]} : V into W`.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_strided_slice<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    b: ValueUse,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(a, Some(ta));
+    o.operand(b, Some(tb));
+    hoist(&mut o, &STRIDED_SLICE_PROPS);
+    o.result_types.push(tb);
+    o
+}
+
+/// `vector.extract %v[1, %i] : E from V`: the position is `static_position` with the
+/// dynamic entries as operands.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_extract<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    position: Vec<Mixed>,
+    attrs: Option<Dict>,
+    elem: TypeId,
+    (from, from_span): Named<'a>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    if from != "from" {
+        return Err(user(from_span, format!("expected 'from' in {}", n.0)));
+    }
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(position);
+    let mut o = unary(tree, n, v, Some(t), attrs, &[elem]);
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_position", Attr::dense_i64(&statics));
+    Ok(o)
+}
+
+/// `vector.insert %e, %v [1, %i] : E into V`.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_insert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    e: ValueUse,
+    v: ValueUse,
+    position: Vec<Mixed>,
+    attrs: Option<Dict>,
+    elem: TypeId,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(position);
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(e, Some(elem));
+    o.operand(v, Some(t));
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_position", Attr::dense_i64(&statics));
+    o.result_types.push(t);
+    o
+}
+
+/// `vector.reduction <add>, %v (, %acc)? fastmath<...>? : V into E`.
+#[allow(clippy::too_many_arguments)]
+pub fn reduction<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    kind: &str,
+    v: ValueUse,
+    acc: Option<ValueUse>,
+    flags: Option<Vec<Flag<'a>>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+    e: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, v, Some(t), attrs, &[e]);
+    if let Some(acc) = acc {
+        o.operand(acc, Some(e));
+    }
+    o.prop(
+        "kind",
+        Attr::Opaque {
+            text: format!("#vector.kind<{kind}>").into(),
+            ty: None,
+        },
+    );
+    set_flags(&mut o, flags);
+    o
+}
+
+// ---------------------------------------------------------------------------------------------
+// affine.parallel, affine.delinearize_index
+
+/// `affine.parallel (%i, ...) = (lbs) to (ubs) step (s, ...)? reduce ("addf", ...)?
+/// -> (types)? { ... }`: the lower and the upper bounds are one map each
+/// (`lowerBoundsMap`, `upperBoundsMap`) with the number of results of each bound (`max(...)`
+/// / `min(...)` groups: `lowerBoundsGroups`, `upperBoundsGroups`); the operands are the lower
+/// bounds' values, then the upper bounds'.
+#[allow(clippy::too_many_arguments)]
+pub fn affine_parallel<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lb: (usize, usize),
+    ub: (usize, usize),
+    steps: Option<Vec<(&'a str, Span)>>,
+    reduce: Option<(Named<'a>, Vec<(&'a str, Span)>)>,
+    res: Option<Vec<TypeId>>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for ((l, r), kw, map, groups_name) in [
+        (lb, "max", "lowerBoundsMap", "lowerBoundsGroups"),
+        (ub, "min", "upperBoundsMap", "upperBoundsGroups"),
+    ] {
+        let text = tree.text().get(l..r).unwrap_or("");
+        let (subs, groups) = crate::ir::affine::parse_bounds(text, l, kw)
+            .map_err(|e| user(Span::new(e.at.start, e.at.end), e.message))?;
+        if groups.len() != ivs.len() {
+            return Err(user(
+                Span::new(l, r),
+                format!(
+                    "expected {} bounds (one per induction variable), not {}",
+                    ivs.len(),
+                    groups.len()
+                ),
+            ));
+        }
+        for at in subs.dims.iter().chain(&subs.syms) {
+            let span = Span::new(at.start, at.end);
+            o.operand(ValueUse { span }, Some(index));
+        }
+        o.prop(
+            map,
+            Attr::Opaque {
+                text: subs.map().attr_text().into(),
+                ty: None,
+            },
+        );
+        let groups: Vec<i64> = groups.iter().map(|&g| i64::from(g)).collect();
+        o.prop(groups_name, Attr::dense_elements_i32(&groups));
+    }
+    let steps = match steps {
+        None => vec![1; ivs.len()],
+        Some(steps) => {
+            if steps.len() != ivs.len() {
+                return Err(user(
+                    n.1,
+                    format!("expected {} steps, one per induction variable", ivs.len()),
+                ));
+            }
+            let mut values = Vec::with_capacity(steps.len());
+            for (text, span) in steps {
+                let v = int(text, span.start as usize, span.end as usize)?;
+                if v <= 0 {
+                    return Err(user(span, "steps must be positive"));
+                }
+                values.push(v);
+            }
+            values
+        }
+    };
+    let int_array = |values: &[i64]| {
+        Attr::Array(
+            values
+                .iter()
+                .map(|v| Attr::Int {
+                    text: v.to_string().into(),
+                    ty: None,
+                })
+                .collect(),
+        )
+    };
+    let mut reductions = Vec::new();
+    if let Some(((kw, kw_span), kinds)) = reduce {
+        if kw != "reduce" {
+            return Err(user(kw_span, "expected 'reduce', '->' or a region"));
+        }
+        for (text, span) in kinds {
+            let name = text.trim_matches('"');
+            let Some(k) = ATOMIC_RMW_KINDS.iter().position(|k| *k == name) else {
+                return Err(user(
+                    span,
+                    format!(
+                        "unknown reduction '{name}': expected one of {}",
+                        ATOMIC_RMW_KINDS.join(", ")
+                    ),
+                ));
+            };
+            reductions.push(k as i64);
+        }
+    }
+    let results = res.unwrap_or_default();
+    if results.len() != reductions.len() {
+        return Err(user(n.1, "a reduction must be specified for each output"));
+    }
+    o.prop("reductions", int_array(&reductions));
+    o.prop("steps", int_array(&steps));
+    let args = ivs
+        .iter()
+        .map(|&(_, span)| arg(span, ArgType::Given(index)))
+        .collect();
+    tree.prepend_args(body, args);
+    if results.is_empty() {
+        tree.ensure_terminator(body, "affine.yield");
+    }
+    o.result_types = results;
+    o.regions.push(body);
+    Ok(o)
+}
+
+/// `affine.delinearize_index %i into (%b, 4) : index, index`: the basis is `static_basis`
+/// with its dynamic entries as operands after the index.
+pub fn delinearize_index<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    basis: Vec<Mixed>,
+    attrs: Option<Dict>,
+    ts: Types,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(basis);
+    let mut o = unary(tree, n, v, Some(index), attrs, &ts);
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_basis", Attr::dense_i64(&statics));
+    o
 }

@@ -11,27 +11,22 @@ func.func @f(%x: i32) -> i32 {
 // -----
 
 // GENERIC-LABEL: func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-// GENERIC-NEXT: %0 = "math.fpowi"(%v, %i) : (f32, index) -> f32
+// GENERIC-NEXT: %0:2 = "math.sincos"(%v) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)
 // GENERIC-NEXT: "gpu.barrier"() : () -> ()
 func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-  %0 = "math.fpowi"(%v, %i) : (f32, index) -> f32
+  %0:2 = "math.sincos"(%v) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)
   "gpu.barrier"() : () -> ()
   return
 }
 
 // -----
 
-// GENERIC-LABEL: func.func @nested(%c: i1) {
+// GENERIC-LABEL: func.func @nested(%c: i1, %m: memref<4xf32>, %i: index) {
 // GENERIC-NEXT: scf.if %c {
-// GENERIC-NEXT: "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap = affine_map<() -> (0)>, reductions = [], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
-// GENERIC-NEXT: ^bb0(%i: index):
-// GENERIC-NEXT: affine.yield
-func.func @nested(%c: i1) {
+// GENERIC-NEXT: "affine.prefetch"(%m, %i) <{isDataCache = true, isWrite = false, localityHint = 3 : i32, map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index) -> ()
+func.func @nested(%c: i1, %m: memref<4xf32>, %i: index) {
   scf.if %c {
-    "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<1xi32>, lowerBoundsMap = affine_map<() -> (0)>, reductions = [], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
-    ^bb0(%i: index):
-      "affine.yield"() : () -> ()
-    }) : () -> ()
+    "affine.prefetch"(%m, %i) <{isDataCache = true, isWrite = false, localityHint = 3 : i32, map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index) -> ()
   }
   return
 }

@@ -11,7 +11,7 @@
 //! A text parsed in two parts (`ast::Parts`) is built on two threads: `part` builds the
 //! hole's ops on a second thread while this one builds the ops before them, then joins them.
 
-use super::types::{Attr, Dim, MemRefType, Type};
+use super::types::{Attr, Dim, MemRefType, Type, canonical_layout};
 use super::{
     AttrList, BlockData, BlockId, Module, OpData, OpId, OpName, RegionData, RegionId, Sparse,
     TypeId, ValueData, ValueDef, ValueId, ValueList, ValueName,
@@ -430,16 +430,23 @@ impl<'a> Builder<'a> {
                 // what it stands for.
                 let (layout, memory_space) = match (layout, memory_space) {
                     (None, Some(Attr::Alias(a))) => {
-                        let is_layout = self
-                            .attr_alias_index
-                            .get(&*a)
-                            .map(|&i| &self.m.attr_aliases[i].1)
-                            .is_some_and(|v| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<")));
+                        let is_layout = self.attr_alias(&a).is_some_and(|v| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<")));
                         if is_layout {
                             (Some(Attr::Alias(a)), None)
                         } else {
                             (None, Some(Attr::Alias(a)))
                         }
+                    }
+                    other => other,
+                };
+                // An alias of a layout MLIR drops (an identity map) is no layout either.
+                let layout = match layout {
+                    Some(Attr::Alias(a))
+                        if self
+                            .attr_alias(&a)
+                            .is_some_and(|v| canonical_layout(v.clone()).is_none()) =>
+                    {
+                        None
                     }
                     other => other,
                 };
@@ -452,6 +459,13 @@ impl<'a> Builder<'a> {
             }
             other => other,
         }
+    }
+
+    /// The attribute an alias stands for, if it is defined.
+    fn attr_alias(&self, name: &str) -> Option<&Attr> {
+        self.attr_alias_index
+            .get(name)
+            .map(|&i| &self.m.attr_aliases[i].1)
     }
 
     /// `t` resolved, shared with the input where it names no alias.
@@ -486,6 +500,7 @@ impl<'a> Builder<'a> {
             Type::Vector { elem, .. } | Type::Tensor { elem, .. } => Self::has_alias(elem),
             Type::MemRef(m) => {
                 Self::has_alias(&m.elem)
+                    || matches!(m.layout, Some(Attr::Alias(_)))
                     || matches!((&m.layout, &m.memory_space), (None, Some(Attr::Alias(_))))
             }
             _ => false,
@@ -865,7 +880,26 @@ impl<'a> Builder<'a> {
             resolved.push(Some(v));
         }
 
-        // Results: bind the declared values to this op.
+        // Regions, in a new scope each.
+        let name = &self.m.ops[r].name;
+        let isolated = crate::ir::ops::isolated_from_above(name);
+        // Module bodies are graph regions: no order among their ops.
+        let graph = &**name == "builtin.module";
+        let mut regions = std::mem::take(&mut self.m.ops[r].regions);
+        if depth >= MAX_NESTING && !regions.is_empty() {
+            self.errors.push(Diagnostic::error(
+                name_span,
+                format!("regions nested more than {MAX_NESTING} deep are not supported"),
+            ));
+            regions.clear();
+        } else {
+            for rr in regions.iter_mut() {
+                *rr = self.region(*rr, id, isolated, graph, &resolved, depth + 1);
+            }
+        }
+
+        // Results: bind the declared values to this op, after its regions (as MLIR defines
+        // them once the op is read: a name in a region may be the name of a result).
         let result_types = self.op_range(r, |s| s.result_types, self.result_types.len());
         let groups = self.op_range(r, |s| s.groups, self.group_spans.len());
         let declared: u32 = self.m.ops[r].result_groups.declared();
@@ -911,24 +945,6 @@ impl<'a> Builder<'a> {
                 }
             };
             results.push(v);
-        }
-
-        // Regions, in a new scope each.
-        let name = &self.m.ops[r].name;
-        let isolated = crate::ir::ops::isolated_from_above(name);
-        // Module bodies are graph regions: no order among their ops.
-        let graph = &**name == "builtin.module";
-        let mut regions = std::mem::take(&mut self.m.ops[r].regions);
-        if depth >= MAX_NESTING && !regions.is_empty() {
-            self.errors.push(Diagnostic::error(
-                name_span,
-                format!("regions nested more than {MAX_NESTING} deep are not supported"),
-            ));
-            regions.clear();
-        } else {
-            for rr in regions.iter_mut() {
-                *rr = self.region(*rr, id, isolated, graph, &resolved, depth + 1);
-            }
         }
 
         // Successors are blocks of the enclosing region.
