@@ -474,7 +474,7 @@ impl Component {
             let tie = TieOrder::Shuffled {
                 seed: mix(i),
                 // TWA and TAW in turn.
-                area_first: i % 2 == 0,
+                area_first: i.is_multiple_of(2),
             };
             let shuffled = problem.ranked(tie);
             // Building the view: about as much work as a node per buffer.
@@ -1487,7 +1487,7 @@ mod tests {
         for i in 1..=6u64 {
             let tie = TieOrder::Shuffled {
                 seed: mix(i),
-                area_first: i % 2 == 0,
+                area_first: i.is_multiple_of(2),
             };
             let shuffled = p.ranked(tie);
             let mut by_rank: Vec<usize> = (0..buffers.len()).collect();
