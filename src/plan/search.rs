@@ -36,7 +36,10 @@
 //! static view looks for one too, then four views walk a ladder of targets below the best
 //! plan. A plan found on the ladder keeps the step; a run that exhausts its tree raises the
 //! lower bound to the smallest bound that pruned it (as in IDA*); when every ladder run of a
-//! cycle is cut, the step shrinks.
+//! cycle is cut, the step shrinks. After the two views at the bound, short restarts at the
+//! bound in views shuffled by a seed (Luby's run lengths, a seed per run) take part of the
+//! cycle: depth-first run lengths are heavy-tailed, and many short runs in slightly
+//! different orders find some plans much sooner than one long one.
 //!
 //! The budget is counted in nodes and in *work* (`State::work`: the steps of the loops a
 //! node runs, about a nanosecond each), never read from the clock, so the same input gives
@@ -248,6 +251,33 @@ const LADDER_VIEWS: [usize; 4] = [2, 3, 4, 5];
 const LADDER_DIV: u64 = 2;
 const LADDER_DIV_IMPROVING: u64 = 1;
 
+/// Restarts at the bound: in each cycle, after the views of `BOUND_VIEWS`, short searches
+/// at the bound in *shuffled* views (MiniMalloc's TWA and TAW in turn, with each buffer's
+/// width and area scaled by a factor drawn from a seed, see `TieOrder::Shuffled`), each
+/// with a fresh seed, take the cycle's node limit divided by `RESTART_SHARE_DIV`. A
+/// depth-first search that goes wrong near the root stays there for a long time (its run
+/// lengths are heavy-tailed), and one of many short runs in slightly different orders can
+/// find a plan much sooner: MiniMalloc's B has a plan at the bound that TAW finds after
+/// 184,211 nodes in one run, where about one shuffled TAW run of 1,000 nodes in ten finds
+/// one (H: one TWA run of 1,000 in 75). The run lengths follow Luby's universal sequence
+/// (1, 1, 2, 1, 1, 2, 4, ...) in units of `RESTART_UNIT` nodes per buffer, so that whatever
+/// length pays is reached. The seeds come from a counter: the same input gives the same runs.
+const RESTART_SHARE_DIV: u64 = 2;
+const RESTART_UNIT: u64 = 8;
+
+/// The `i`-th term of Luby's sequence (from 1): 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8...
+fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
 /// The search of one component across cycles.
 ///
 /// Cycles have a node limit that doubles from cycle to cycle (as in MiniMalloc's round
@@ -274,6 +304,9 @@ struct Component {
     limit: u64,
     /// The ladder found a plan in the previous cycle.
     improved: bool,
+    /// Restarts run so far (see `RESTART_SHARE_DIV`): the next one's seed and place in Luby's
+    /// sequence.
+    restarts: u64,
 }
 
 /// What one side of a cycle found: a better plan and its peak, a raised lower bound, and
@@ -284,6 +317,8 @@ struct Side {
     improving: bool,
     /// The ladder's step at its end.
     step: u64,
+    /// Restarts run so far, with this side's.
+    restarts: u64,
 }
 
 impl Component {
@@ -308,6 +343,7 @@ impl Component {
             offsets,
             peak,
             improved: false,
+            restarts: 0,
         }
     }
 
@@ -354,6 +390,7 @@ impl Component {
                 low: self.low,
                 improving: false,
                 step: self.step,
+                restarts: self.restarts,
             }
         } else {
             budget.timed_out |= ladder_budget.timed_out;
@@ -361,6 +398,7 @@ impl Component {
             budget.work += bound_budget.work.max(ladder_budget.work);
             ladder
         };
+        self.restarts = bound.restarts;
         let raised = bound.low > self.low;
         let improving = ladder.improving;
         let ladder_step = ladder.step;
@@ -401,6 +439,7 @@ impl Component {
             low: self.low,
             improving: false,
             step: self.step,
+            restarts: self.restarts,
         };
         for &view in &BOUND_VIEWS {
             if side.low >= self.peak {
@@ -417,7 +456,43 @@ impl Component {
                 side.low = run.min_pruned.max(target + 1).min(self.peak);
             }
         }
+        if side.plan.is_none() {
+            self.restart(&mut side, budget);
+        }
         side
+    }
+
+    /// The restarts of one cycle at the bound (see `RESTART_SHARE_DIV`), until one finds a plan,
+    /// their share of the cycle is spent, or the budget is.
+    fn restart(&self, side: &mut Side, budget: &mut Budget) {
+        let (problem, position) = &self.views[BOUND_VIEWS[0]];
+        let unit = RESTART_UNIT * problem.len() as u64;
+        let mut left = self.limit / RESTART_SHARE_DIV;
+        while left > 0 && side.low < self.peak && !budget.exhausted() {
+            side.restarts += 1;
+            let i = side.restarts;
+            let tie = TieOrder::Shuffled {
+                seed: mix(i),
+                // TWA and TAW in turn.
+                area_first: i.is_multiple_of(2),
+            };
+            let shuffled = problem.ranked(tie);
+            // Building the view: about as much work as a node per buffer.
+            budget.work = budget.work.saturating_add(shuffled.len() as u64 * 8);
+            let limit = luby(i).saturating_mul(unit).min(left);
+            left -= limit;
+            // A fresh memo: a failed node of another view is no failure in this one.
+            let mut memo = Memo::new(shuffled.len());
+            let target = side.low;
+            let run = decide(&shuffled, &mut memo, target, limit, budget);
+            if let Some(found) = run.plan {
+                side.plan = Some((self.placed(&found, position), run.peak));
+                return;
+            }
+            if run.complete {
+                side.low = run.min_pruned.max(target + 1).min(self.peak);
+            }
+        }
     }
 
     /// The ladder of one cycle: each view of `LADDER_VIEWS` looks for a plan one step below
@@ -434,6 +509,7 @@ impl Component {
             low: self.low,
             improving: false,
             step: self.step,
+            restarts: self.restarts,
         };
         let mut peak = self.peak;
         let mut step = self.step;
@@ -503,6 +579,13 @@ enum TieOrder {
     TotalWidthArea,
     TotalAreaWidth,
     WidthAreaTotal,
+    /// TWA (or TAW with `area_first`) with each buffer's width and area scaled by its own
+    /// factor in `[1, 2)` (in 1024ths), drawn from `seed` and the buffer's index: ties and
+    /// near ties of the total go another way for every seed (see `RESTART_SHARE_DIV`).
+    Shuffled {
+        seed: u64,
+        area_first: bool,
+    },
 }
 
 impl TieOrder {
@@ -510,12 +593,16 @@ impl TieOrder {
     fn is_dynamic(self) -> bool {
         matches!(
             self,
-            TieOrder::TotalWidthArea | TieOrder::TotalAreaWidth | TieOrder::WidthAreaTotal
+            TieOrder::TotalWidthArea
+                | TieOrder::TotalAreaWidth
+                | TieOrder::WidthAreaTotal
+                | TieOrder::Shuffled { .. }
         )
     }
 }
 
 /// One component, renumbered: local index `k` is the `k`-th buffer by `(start, index)`.
+#[derive(Clone)]
 struct Problem {
     /// Each buffer's place in the tie order of the canonical key `(offset, rank)` at the root.
     rank: Vec<u32>,
@@ -642,7 +729,36 @@ impl Problem {
             TieOrder::WidthAreaTotal => {
                 group.sort_by_cached_key(|&k| (R(width(k)), R(area(k)), R(total(k)), id(k)))
             }
+            TieOrder::Shuffled { seed, area_first } => group.sort_by_cached_key(|&k| {
+                let h = mix(seed ^ u64::from(id(k)));
+                let scaled = |x: u128, shift: u32| x * (1024 + ((h >> shift) % 1024) as u128);
+                let (w, a) = (scaled(width(k) as u128, 16), scaled(area(k), 32));
+                let (second, third) = if area_first { (a, w) } else { (w, a) };
+                (R(total(k)), R(second), R(third), id(k))
+            }),
         }
+    }
+
+    /// The same component in another tie order (re-ranked in parts when `tie` is dynamic
+    /// and this problem is).
+    fn ranked(&self, tie: TieOrder) -> Problem {
+        // The total size live in each section.
+        let mut demand = vec![0u64; self.sections + 1];
+        for k in 0..self.len() as u32 {
+            for s in self.sections(k) {
+                demand[s] = demand[s].saturating_add(self.size[k as usize]);
+            }
+        }
+        let mut problem = Problem {
+            tie,
+            ..self.clone()
+        };
+        let mut order: Vec<u32> = (0..self.len() as u32).collect();
+        problem.sort_by_tie(&mut order, &demand);
+        for (r, &k) in order.iter().enumerate() {
+            problem.rank[k as usize] = r as u32;
+        }
+        problem
     }
 
     fn len(&self) -> usize {
@@ -1318,6 +1434,75 @@ mod tests {
         assert_eq!(memo.find(key, (5, 1), 100), None);
         assert_eq!(memo.find(key, (5, 2), 101), None);
         assert_eq!(memo.find((7, 11), (5, 2), 100), None);
+    }
+
+    /// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ..., each power of two first after its prefix
+    /// twice over.
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(0), 1);
+        assert_eq!(luby((1 << 20) - 1), 1 << 19);
+        assert_eq!(luby(1 << 20), 1);
+    }
+
+    /// A shuffled view ranks every buffer once, by the total first (the seed only moves
+    /// buffers whose totals tie), and different seeds give different orders.
+    #[test]
+    fn shuffled_views_keep_the_total_first() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut buffers: Vec<Buffer> = (0..40)
+            .map(|_| {
+                let start = next(20);
+                buffer(start, start + 1 + next(10), 1 + next(4))
+            })
+            .collect();
+        buffers.sort_by_key(|b| b.start);
+        let p = problem(&buffers, TieOrder::TotalWidthArea);
+        // The largest total size live in a buffer's sections.
+        let total = |k: usize| {
+            let b = buffers[k];
+            buffers
+                .iter()
+                .map(|c| c.start.max(b.start))
+                .filter(|&t| t < b.end)
+                .map(|t| {
+                    buffers
+                        .iter()
+                        .filter(|c| c.start <= t && t < c.end)
+                        .map(|c| c.size)
+                        .sum::<u64>()
+                })
+                .max()
+                .unwrap()
+        };
+        let mut orders = Vec::new();
+        for i in 1..=6u64 {
+            let tie = TieOrder::Shuffled {
+                seed: mix(i),
+                area_first: i.is_multiple_of(2),
+            };
+            let shuffled = p.ranked(tie);
+            let mut by_rank: Vec<usize> = (0..buffers.len()).collect();
+            by_rank.sort_by_key(|&k| shuffled.rank[k]);
+            let mut ranks = shuffled.rank.clone();
+            ranks.sort_unstable();
+            assert_eq!(ranks, (0..buffers.len() as u32).collect::<Vec<_>>());
+            for w in by_rank.windows(2) {
+                assert!(total(w[0]) >= total(w[1]), "{i}: {w:?}");
+            }
+            orders.push(by_rank);
+        }
+        orders.sort();
+        orders.dedup();
+        assert!(orders.len() > 1);
     }
 
     /// With the totals of the unplaced buffers, a part is ranked differently than at the root.
