@@ -1,6 +1,6 @@
-// The JSON report as printed: one document, two-space indentation, keys in this order, sizes
-// and intervals as numbers, `null` where there is no value (no offset, no reason; `bytes`
-// of a size known only at run time, which `size` gives as an expression), and the reason counts keyed by code in the order of precedence.
+// The JSON report as printed (docs/analyze-json.md): one document, its schema version first, two-space indentation, keys in
+// this order, sizes and intervals as numbers, `null` where there is no value (no offset, no reason; `bytes` of a size known
+// only at run time, which `size` gives as an expression), and the reason counts keyed by code in the order of precedence.
 // RUN: bufreuse --analyze --format=json %s | FileCheck --strict-whitespace --match-full-lines %s
 
 func.func @json(%n: index) -> memref<?xf32> {
@@ -15,6 +15,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // %a and %b are never live together: the 16-byte pool holds both at offset 0. (With
 // --strict-whitespace --match-full-lines a pattern starts right after the colon.)
 // CHECK:{
+// CHECK-NEXT:  "schema_version": 1,
 // CHECK-NEXT:  "functions": [
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "json",

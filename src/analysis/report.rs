@@ -238,7 +238,11 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
     out.push('\n');
 }
 
-/// The JSON report.
+/// The version of the JSON report's schema (`docs/analyze.schema.json`, described in
+/// `docs/analyze-json.md`): raised with any change to the report's fields or reason codes.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
+/// The JSON report (its schema: `docs/analyze.schema.json`).
 pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     let functions: Vec<Value> = analysis
         .functions
@@ -332,6 +336,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
         reasons.insert(r.code().into(), json!(n));
     }
     let mut doc = Map::new();
+    doc.insert("schema_version".into(), json!(JSON_SCHEMA_VERSION));
     doc.insert("functions".into(), Value::Array(functions));
     doc.insert("reasons".into(), Value::Object(reasons));
     let mut s = serde_json::to_string_pretty(&Value::Object(doc)).unwrap_or_default();
