@@ -389,3 +389,37 @@ fn minimalloc_instance_i_reaches_its_bound() {
         (1048576, 1048576, true)
     );
 }
+
+/// A known bug, found by `lower_bound_never_exceeds_the_optimum`: on these five buffers
+/// (16- and 64-byte alignments) the exact search stops at the greedy's 141 bytes and calls it
+/// optimal, where 139 fit (A@0, B@0, C@48, D@64, E@80). Some complete runs at a target below
+/// the optimum report a smallest pruning bound above it (161 = 128 + 33: A pushed to 128), and
+/// the search raises its lower bound to the current peak from it. CI fixes the property
+/// tests' seed (`.ci/run`) until this is fixed; this test stays ignored till then.
+#[test]
+#[ignore = "known bug: the exact search proves a non-optimal plan optimal (see the comment)"]
+fn exact_search_with_mixed_alignments_finds_139() {
+    let buffer = |start, end, size, align| Buffer {
+        start,
+        end,
+        size,
+        align,
+    };
+    let buffers = [
+        buffer(1, 2, 33, 64),
+        buffer(0, 1, 17, 16),
+        buffer(0, 2, 13, 16),
+        buffer(1, 3, 13, 16),
+        buffer(1, 2, 59, 16),
+    ];
+    assert_eq!(brute_force(&buffers), 139);
+    let exact = plan(
+        &buffers,
+        &PlanOptions {
+            node_limit: u64::MAX,
+            ..opts(Strategy::Exact)
+        },
+    )
+    .unwrap();
+    assert_eq!((exact.peak, exact.proven_optimal), (139, true));
+}
