@@ -8,15 +8,21 @@ use codespan_reporting::diagnostic::{
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config, DisplayStyle};
 
+/// How serious a diagnostic is; only errors make a run fail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Information asked for (`--remarks`).
     Remark,
+    /// A secondary message.
     Note,
+    /// Suspicious but legal input.
     Warning,
+    /// The input cannot be processed.
     Error,
 }
 
 impl Severity {
+    /// The word printed before the message: `error`, `warning`, ...
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Remark => "remark",
@@ -30,7 +36,9 @@ impl Severity {
 /// A secondary location attached to a diagnostic ("note: ... here").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
+    /// Where it points, if anywhere.
     pub span: Option<Span>,
+    /// What it says.
     pub message: String,
 }
 
@@ -38,13 +46,18 @@ pub struct Note {
 /// (unreadable file) and `line` is set instead of a span for line-based inputs (CSV).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error, warning, note or remark.
     pub severity: Severity,
+    /// The message, without location or severity.
     pub message: String,
+    /// Where in the source it points (byte offsets into the text).
     pub span: Option<Span>,
+    /// Secondary locations.
     pub notes: Vec<Note>,
 }
 
 impl Diagnostic {
+    /// An error at `span`.
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
@@ -54,6 +67,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning at `span`.
     pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
@@ -61,6 +75,7 @@ impl Diagnostic {
         }
     }
 
+    /// A remark at `span`.
     pub fn remark(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Remark,
@@ -78,6 +93,7 @@ impl Diagnostic {
         }
     }
 
+    /// The diagnostic with a note added.
     pub fn with_note(mut self, span: Option<Span>, message: impl Into<String>) -> Diagnostic {
         self.notes.push(Note {
             span,
@@ -86,6 +102,7 @@ impl Diagnostic {
         self
     }
 
+    /// Whether it makes the run fail.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

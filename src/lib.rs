@@ -1,28 +1,247 @@
 //! bufreuse: buffer reuse for MLIR memref IR.
 //!
-//! Data flows one way: text is lexed and parsed (`syntax`) into a syntax tree, built and
-//! verified into the IR (`ir`), analyzed (`analysis`) into live intervals and eligibility,
-//! planned (`plan`, which knows nothing about MLIR) into offsets, and rewritten (`rewrite`)
-//! into pooled IR that `ir::print` prints again. `diag` renders every diagnostic.
+//! Data flows one way: text is read into a verified [`Module`] ([`read`]), analyzed into
+//! every allocation's live interval and eligibility ([`analyze`]), pooled by the policy, which
+//! hands plain buffers to the planner ([`pool`], [`plan`]; the planner knows nothing about
+//! MLIR), and rewritten into pooled IR ([`rewrite`]) that [`print()`] prints again. Every error
+//! is a [`Diagnostic`], rendered in one place ([`render`]).
+//!
+//! ```
+//! let file = bufreuse::SourceFile::new(
+//!     "chain.mlir",
+//!     "func.func @f() {
+//!        %a = memref.alloc() : memref<16xf32>
+//!        memref.dealloc %a : memref<16xf32>
+//!        %b = memref.alloc() : memref<16xf32>
+//!        memref.dealloc %b : memref<16xf32>
+//!        return
+//!      }",
+//! );
+//! let mut module = bufreuse::read(&file).expect("valid IR");
+//! let mut analysis = bufreuse::analyze(&module, &bufreuse::AnalysisOptions::default())?;
+//! bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default())?;
+//! assert_eq!(analysis.functions[0].pool_bytes, 64);
+//! let out = bufreuse::rewrite(&mut module, &analysis, &bufreuse::RewriteOptions::default())?;
+//! assert!(out.text.contains("memref.view"));
+//! # Ok::<(), Vec<bufreuse::Diagnostic>>(())
+//! ```
+//!
+//! The `bufreuse` command is the `command` module, behind the cargo feature `cli` (on by
+//! default; it alone needs clap). A library user can leave it out with
+//! `default-features = false`.
+#![warn(missing_docs)]
 
-/// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker
-/// (`src/main.rs`), the second parsing and building threads, and those `threads::side_by_side`
-/// starts. They recurse over nested brackets and regions, and the nesting limits
-/// (`syntax::lexer::MAX_BRACKET_DEPTH`, `ir::build::MAX_NESTING`,
-/// `syntax::tree::MAX_TYPE_DEPTH`) are set so that nothing below them overflows this. Only
-/// the pages touched are committed.
+/// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker,
+/// the second parsing and building threads, and those `threads::side_by_side` starts. They
+/// recurse over nested brackets and regions, and the nesting limits are set so that nothing
+/// below them overflows this. Only the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
-pub mod analysis;
-pub mod cli;
-pub mod diag;
-pub mod driver;
-pub mod ir;
-pub mod pieces;
-pub mod pipeline;
-pub mod plan;
-pub mod plot;
-pub mod rewrite;
-pub mod source;
-pub mod syntax;
-pub mod threads;
+/// Declares the internal modules: private to the crate, and public (but hidden from the
+/// documentation, and not an API) under the cargo feature `internals`, which only the fuzz
+/// targets in `fuzz/` turn on.
+macro_rules! internal_modules {
+    ($($name:ident),* $(,)?) => {$(
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        #[allow(missing_docs)]
+        pub mod $name;
+        #[cfg(not(feature = "internals"))]
+        mod $name;
+    )*};
+}
+
+internal_modules!(
+    analysis, diag, ir, load, pieces, plan, policy, rewrite, source, syntax, threads,
+);
+
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod command;
+
+pub use analysis::points::Interval;
+pub use analysis::reason::Reason;
+pub use analysis::report::JSON_SCHEMA_VERSION;
+pub use analysis::{
+    Allocation, Analysis, FunctionReport, Offset, Options as AnalysisOptions, Pool,
+};
+pub use diag::{Diagnostic, Severity};
+pub use ir::Module;
+pub use plan::check::Violation;
+pub use plan::{Buffer, Plan, PlanError, PlanOptions, Strategy, lower_bound};
+pub use policy::Options as PoolOptions;
+pub use rewrite::{FunctionStats, Options as RewriteOptions, Rewritten};
+pub use source::SourceFile;
+
+/// Reads MLIR text into a verified module: parses it (on two threads when it is large),
+/// builds the IR and verifies it. Errors are diagnostics that point into `file`.
+///
+/// ```
+/// let file = bufreuse::SourceFile::new("bad.mlir", "func.func @f() {\n  %x = foo\n}\n");
+/// let errors = bufreuse::read(&file).unwrap_err();
+/// assert!(bufreuse::render(&file, &errors).starts_with("bad.mlir:2:"));
+/// ```
+pub fn read(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
+    load::load(file)
+}
+
+/// Prints a module as MLIR text, in the custom form of the ops that have one.
+///
+/// ```
+/// let file = bufreuse::SourceFile::new("a.mlir", "func.func @f() { return }");
+/// let module = bufreuse::read(&file).unwrap();
+/// assert_eq!(bufreuse::print(&module), "func.func @f() {\n  return\n}\n");
+/// ```
+pub fn print(module: &Module) -> String {
+    ir::print::print_module(module)
+}
+
+/// Analyzes every function of a module: each allocation's live interval, whether it may share
+/// memory and, if not, every [`Reason`]; the peak live bytes and the naive total. It plans
+/// nothing: the functions' pools are empty until [`pool`] fills them. Errors: sizes that
+/// overflow 64 bits, alignments that are not powers of two. Suspicious but legal input is
+/// reported in [`Analysis::warnings`].
+///
+/// ```
+/// let file = bufreuse::SourceFile::new("f.mlir", "func.func @f(%n: index) {
+///   %a = memref.alloca() : memref<4xf32>
+///   %b = memref.alloc() : memref<8xf64>
+///   memref.dealloc %b : memref<8xf64>
+///   return
+/// }");
+/// let module = bufreuse::read(&file).unwrap();
+/// let analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
+/// let f = &analysis.functions[0];
+/// assert_eq!(f.allocations[0].reason(), Some(bufreuse::Reason::Alloca));
+/// assert_eq!(f.allocations[1].bytes, Some(64));
+/// assert!(f.allocations[1].eligible());
+/// assert!(f.pools.is_empty());
+/// ```
+pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Vec<Diagnostic>> {
+    analysis::analyze(module, opts)
+}
+
+/// The pooling policy and the planner: groups the eligible allocations of each function by
+/// memory space, leaves out members whose pooling saves nothing (unless
+/// [`PoolOptions::pool_all`]), plans the offsets and checks every plan with the independent
+/// checker. Fills each function's pools, `pool_bytes` and its members' offsets. Errors: a pool
+/// larger than [`PoolOptions::capacity`], a plan that fails the checker.
+///
+/// ```
+/// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
+/// #   %a = memref.alloc() : memref<16xi32>
+/// #   memref.dealloc %a : memref<16xi32>
+/// #   %b = memref.alloc() : memref<8xi32>
+/// #   memref.dealloc %b : memref<8xi32>
+/// #   return
+/// # }");
+/// # let module = bufreuse::read(&file).unwrap();
+/// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
+/// bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default()).unwrap();
+/// let f = &analysis.functions[0];
+/// assert_eq!((f.naive_bytes, f.peak_live_bytes, f.pool_bytes), (96, 64, 64));
+/// assert_eq!(f.allocations[1].offset, Some(bufreuse::Offset::Fixed(0)));
+/// ```
+pub fn pool(
+    module: &Module,
+    analysis: &mut Analysis,
+    opts: &PoolOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    policy::pool(module, analysis, opts)
+}
+
+/// Plans offsets for buffers with lifetimes, sizes and alignments (no MLIR involved): two
+/// buffers live at once never share a byte. The result says whether it is proven optimal.
+///
+/// ```
+/// use bufreuse::{Buffer, PlanOptions};
+/// let buffers = [
+///     Buffer { start: 0, end: 2, size: 100, align: 1 },
+///     Buffer { start: 1, end: 3, size: 50, align: 1 },
+///     Buffer { start: 2, end: 4, size: 100, align: 1 },
+/// ];
+/// let plan = bufreuse::plan(&buffers, &PlanOptions::default()).unwrap();
+/// assert_eq!(plan.peak, 150);
+/// assert!(plan.proven_optimal);
+/// assert_eq!(bufreuse::check_plan(&buffers, &plan.offsets), Ok(150));
+/// ```
+pub fn plan(buffers: &[Buffer], opts: &PlanOptions) -> Result<Plan, PlanError> {
+    plan::plan(buffers, opts)
+}
+
+/// The independent checker of a plan: every offset aligned, and no two buffers live at once
+/// overlapping. Returns the plan's peak (its highest end), or every violation.
+///
+/// ```
+/// use bufreuse::Buffer;
+/// let b = Buffer { start: 0, end: 1, size: 8, align: 8 };
+/// assert!(bufreuse::check_plan(&[b, b], &[0, 4]).is_err());
+/// assert_eq!(bufreuse::check_plan(&[b, b], &[0, 8]), Ok(16));
+/// ```
+pub fn check_plan(buffers: &[Buffer], offsets: &[u64]) -> Result<u64, Vec<Violation>> {
+    plan::check::check(buffers, offsets)
+}
+
+/// Rewrites the pooled allocations of a module (after [`pool`]) into views of one `i8` pool
+/// per function and memory space, prints the result, parses it again and checks it: no two
+/// views live at once may share a byte, and every view lies aligned inside its pool. A failed
+/// check is an error, never a wrong output.
+///
+/// See the crate documentation for an example.
+pub fn rewrite(
+    module: &mut Module,
+    analysis: &Analysis,
+    opts: &RewriteOptions,
+) -> Result<Rewritten, Vec<Diagnostic>> {
+    rewrite::rewrite_checked(module, analysis, "input", opts)
+}
+
+/// The report of `bufreuse --analyze`, as text or as JSON (the schema is
+/// `docs/analyze.schema.json`, version [`JSON_SCHEMA_VERSION`]). `file` is the text the module
+/// was read from, for the locations.
+///
+/// ```
+/// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
+/// #   %a = memref.alloc() : memref<16xi32>
+/// #   memref.dealloc %a : memref<16xi32>
+/// #   return
+/// # }");
+/// # let module = bufreuse::read(&file).unwrap();
+/// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
+/// bufreuse::pool(&module, &mut analysis, &Default::default()).unwrap();
+/// let json = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Json);
+/// assert!(json.starts_with("{\n  \"schema_version\": 1,"));
+/// ```
+pub fn report(
+    module: &Module,
+    file: &SourceFile,
+    analysis: &Analysis,
+    format: ReportFormat,
+) -> String {
+    match format {
+        ReportFormat::Text => analysis::report::text(module, file, analysis),
+        ReportFormat::Json => analysis::report::json(module, file, analysis),
+    }
+}
+
+/// One remark per allocation that may not share memory, saying why, with a note at the op that
+/// caused it (`bufreuse --analyze --remarks`).
+pub fn remarks(module: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
+    analysis::report::remarks(module, analysis)
+}
+
+/// The format of [`report`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// The human-readable table.
+    Text,
+    /// JSON, as `docs/analyze.schema.json` describes it.
+    Json,
+}
+
+/// Renders diagnostics the way the command prints them: `file:line:col: error: message`, the
+/// source line and a caret, then the notes.
+pub fn render(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
+    diag::render(file, diagnostics)
+}

@@ -2,6 +2,7 @@
 //! threads, each into a string of its own, and joining the two would copy tens of megabytes
 //! (and hold both copies at once, the peak of the run's memory).
 
+#[cfg(feature = "cli")]
 use std::io::Write;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -9,6 +10,7 @@ pub struct Pieces(Vec<String>);
 
 impl Pieces {
     /// Appends a short text to the last piece.
+    #[cfg(feature = "cli")]
     pub fn push_str(&mut self, text: &str) {
         match self.0.last_mut() {
             Some(last) => last.push_str(text),
@@ -17,6 +19,7 @@ impl Pieces {
     }
 
     /// Appends the pieces of `other`, moved, not copied.
+    #[cfg(feature = "cli")]
     pub fn append(&mut self, other: Pieces) {
         self.0.extend(other.0);
     }
@@ -31,6 +34,7 @@ impl Pieces {
     }
 
     /// Writes the pieces in order.
+    #[cfg(feature = "cli")]
     pub fn write_to(&self, w: &mut impl Write) -> std::io::Result<()> {
         self.0.iter().try_for_each(|p| w.write_all(p.as_bytes()))
     }

@@ -34,14 +34,18 @@ impl Span {
 /// lines of the real file come before it, so diagnostics name real line numbers.
 #[derive(Debug)]
 pub struct SourceFile {
+    /// The name diagnostics use (a path, or `<stdin>`).
     pub name: String,
+    /// The text.
     pub text: Text,
+    /// Lines of the real file before this chunk.
     pub line_offset: usize,
     /// Byte offsets of line starts, computed on first use (reports look up many positions).
     line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
+    /// A whole file named `name` with `text` (a `String` or `&str`).
     pub fn new(name: impl Into<String>, text: impl Into<Text>) -> SourceFile {
         SourceFile {
             name: name.into(),

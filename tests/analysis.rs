@@ -1,5 +1,5 @@
-//! Integration tests of the analysis through the library API (`pipeline::load`,
-//! `analysis::analyze`):
+//! Integration tests of the analysis through the library API (`read`, `analyze`, `pool`,
+//! `report`):
 //!
 //! - exact live intervals, sizes and peak of a hand-written function with loops, branches and
 //!   an alias, worked out by hand in the comments;
@@ -10,13 +10,10 @@
 //!   `bufreuse --analyze` prints them. `BUFREUSE_BLESS=1 cargo test --test analysis` rewrites
 //!   them; check the difference by hand before committing it.
 
-use bufreuse::analysis::points::Interval;
-use bufreuse::analysis::{self, Analysis, FunctionReport, Options};
-use bufreuse::cli::Cli;
-use bufreuse::ir::Module;
-use bufreuse::source::SourceFile;
-use bufreuse::{diag, pipeline};
-use clap::Parser;
+use bufreuse::{
+    Analysis, AnalysisOptions as Options, FunctionReport, Interval, Module, ReportFormat,
+    SourceFile, render,
+};
 use pretty_assertions::assert_eq;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -24,14 +21,12 @@ use std::path::Path;
 /// Parses and analyzes `text` with the default options; panics with the rendered diagnostics.
 fn analyze(name: &str, text: &str) -> (Module, Analysis) {
     let file = SourceFile::new(name, text);
-    let module = pipeline::load(&file)
-        .unwrap_or_else(|d| panic!("{name} does not load:\n{}\n{text}", diag::render(&file, &d)));
-    let analysis = analysis::analyze(&module, &Options::default()).unwrap_or_else(|d| {
-        panic!(
-            "{name} does not analyze:\n{}\n{text}",
-            diag::render(&file, &d)
-        )
-    });
+    let module = bufreuse::read(&file)
+        .unwrap_or_else(|d| panic!("{name} does not load:\n{}\n{text}", render(&file, &d)));
+    let mut analysis = bufreuse::analyze(&module, &Options::default())
+        .unwrap_or_else(|d| panic!("{name} does not analyze:\n{}\n{text}", render(&file, &d)));
+    bufreuse::pool(&module, &mut analysis, &Default::default())
+        .unwrap_or_else(|d| panic!("{name} does not pool:\n{}\n{text}", render(&file, &d)));
     (module, analysis)
 }
 
@@ -453,17 +448,15 @@ fn random_straight_line_functions_match_a_brute_force() {
 fn reports(path: &Path) -> [String; 2] {
     let text = std::fs::read_to_string(path).unwrap();
     let file = SourceFile::new(path.file_name().unwrap().to_string_lossy(), text);
-    ["--format=text", "--format=json"].map(|format| {
-        let cli = Cli::parse_from(["bufreuse", "--analyze", format]);
-        let out =
-            pipeline::run(&file, &cli).unwrap_or_else(|d| panic!("{}", diag::render(&file, &d)));
-        assert_eq!(
-            out.stderr, "",
-            "{} {format}: no warnings expected",
-            file.name
-        );
-        out.stdout.into_string()
-    })
+    let (module, analysis) = analyze(&file.name, &file.text);
+    assert_eq!(
+        render(&file, &analysis.warnings),
+        "",
+        "{}: no warnings expected",
+        file.name
+    );
+    [ReportFormat::Text, ReportFormat::Json]
+        .map(|format| bufreuse::report(&module, &file, &analysis, format))
 }
 
 #[test]

@@ -8,12 +8,7 @@
 //! `items`, `minItems`, `maxItems`, `minimum`, `anyOf`, `$ref` into `$defs`); a keyword it
 //! does not know fails the test, so the schema cannot use one unchecked.
 
-use bufreuse::analysis::reason::Reason;
-use bufreuse::analysis::report::JSON_SCHEMA_VERSION;
-use bufreuse::cli::Cli;
-use bufreuse::source::SourceFile;
-use bufreuse::{diag, pipeline};
-use clap::Parser;
+use bufreuse::{JSON_SCHEMA_VERSION, Reason, ReportFormat, SourceFile, render};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
 use std::path::Path;
@@ -152,9 +147,13 @@ fn errors_of(doc: &Value) -> Vec<String> {
 fn json_report(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap();
     let file = SourceFile::new(path.file_name().unwrap().to_string_lossy(), text);
-    let cli = Cli::parse_from(["bufreuse", "--analyze", "--format=json"]);
-    let out = pipeline::run(&file, &cli).unwrap_or_else(|d| panic!("{}", diag::render(&file, &d)));
-    serde_json::from_str(&out.stdout.into_string()).expect("the report is JSON")
+    let module = bufreuse::read(&file).unwrap_or_else(|d| panic!("{}", render(&file, &d)));
+    let mut analysis = bufreuse::analyze(&module, &Default::default())
+        .unwrap_or_else(|d| panic!("{}", render(&file, &d)));
+    bufreuse::pool(&module, &mut analysis, &Default::default())
+        .unwrap_or_else(|d| panic!("{}", render(&file, &d)));
+    let report = bufreuse::report(&module, &file, &analysis, ReportFormat::Json);
+    serde_json::from_str(&report).expect("the report is JSON")
 }
 
 #[test]

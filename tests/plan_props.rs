@@ -2,7 +2,7 @@
 //! ordered (exact <= greedy <= naive), and on small instances the exact search matches a brute
 //! force written here from scratch.
 
-use bufreuse::plan::{Buffer, PlanError, PlanOptions, Strategy, check, lower_bound, plan};
+use bufreuse::{Buffer, PlanError, PlanOptions, Strategy, check_plan, lower_bound, plan};
 use pretty_assertions::assert_eq;
 use proptest::prelude::{ProptestConfig, any, prop, prop_assert, prop_assert_eq, proptest};
 use proptest::strategy::Strategy as _;
@@ -91,7 +91,7 @@ proptest! {
         let auto = plan(&buffers, &opts(Strategy::Auto)).unwrap();
         let lb = lower_bound(&buffers);
         for p in [&naive, &greedy, &exact, &auto] {
-            prop_assert_eq!(check::check(&buffers, &p.offsets), Ok(p.peak));
+            prop_assert_eq!(check_plan(&buffers, &p.offsets), Ok(p.peak));
             prop_assert_eq!(p.lower_bound, lb);
             prop_assert!(p.peak >= lb);
         }
@@ -282,7 +282,7 @@ fn exact_reaches_the_bound_where_greedy_does_not() {
     ];
     let p = plan(&buffers, &opts(Strategy::Exact)).unwrap();
     assert_eq!(p.peak, brute_force(&buffers));
-    assert_eq!(check::check(&buffers, &p.offsets), Ok(p.peak));
+    assert_eq!(check_plan(&buffers, &p.offsets), Ok(p.peak));
 }
 
 /// Cuts the rectangle `[0, width) x [0, height)` (time x bytes) into `pieces` buffers by

@@ -1,30 +1,23 @@
-//! Regression tests for inputs that fuzzing (`fuzz/`) found, checked through the library the way
-//! the fuzz targets check them. Inputs that are text are also lit tests in `lit_tests/fuzz/`,
-//! which run the binary; here each one goes through the same steps as `fuzz/fuzz_targets/`
-//! (`rewrite.rs`: load, analyze, rewrite, print, load again, `rewrite::verify::check`), so a
-//! failure names the step that broke.
+//! Regression tests for inputs that fuzzing (`fuzz/`) found, checked through the library's
+//! public API the way the `rewrite` fuzz target checks them: read, analyze, pool, and
+//! `rewrite`, which prints, reads its output again and checks the pools in it. Inputs that
+//! are text are also lit tests in `lit_tests/fuzz/`, which run the binary.
 
-use bufreuse::analysis;
-use bufreuse::ir::print::print_module;
-use bufreuse::pipeline;
-use bufreuse::rewrite::{self, Sabotage};
-use bufreuse::source::SourceFile;
+use bufreuse::{SourceFile, print, read};
 use pretty_assertions::assert_eq;
 
 /// What the `rewrite` fuzz target checks: the rewritten IR parses again and its pools pass
 /// their check. Returns the rewritten text.
 fn rewrite_and_check(text: &str) -> String {
     let file = SourceFile::new("input.mlir", text);
-    let mut module = pipeline::load(&file).expect("the input loads");
-    let opts = analysis::Options::default();
-    let analysis = analysis::analyze(&module, &opts).expect("the input analyzes");
-    let (_, pools) = rewrite::rewrite(&mut module, &analysis, Sabotage::default());
-    let printed = print_module(&module);
-    let reparsed = pipeline::load(&SourceFile::new("rewritten.mlir", printed.clone()))
-        .unwrap_or_else(|d| panic!("the rewritten IR does not parse again: {d:?}\n{printed}"));
-    let errors = rewrite::verify::check(&reparsed, &pools, opts.alignment, opts.index_bytes);
-    assert!(errors.is_empty(), "{errors:?}\n{printed}");
-    printed
+    let mut module = read(&file).expect("the input loads");
+    let mut analysis = bufreuse::analyze(&module, &Default::default()).expect("the input analyzes");
+    bufreuse::pool(&module, &mut analysis, &Default::default()).expect("the input pools");
+    // `rewrite` parses its output again and checks its pools; either failing is an error.
+    let rewritten = bufreuse::rewrite(&mut module, &analysis, &Default::default())
+        .unwrap_or_else(|d| panic!("{}", bufreuse::render(&file, &d)));
+    assert_eq!(rewritten.text, print(&module));
+    rewritten.text
 }
 
 /// A function in a `builtin.module` in a function is isolated from above: its allocations
@@ -48,7 +41,7 @@ func.func @h() {
 }
 ";
     // Nothing of @h's own to pool, and @f's allocations are @f's: nothing changes.
-    let printed = print_module(&pipeline::load(&SourceFile::new("input.mlir", input)).unwrap());
+    let printed = print(&read(&SourceFile::new("input.mlir", input)).unwrap());
     assert_eq!(rewrite_and_check(input), printed);
 }
 

@@ -1,10 +1,10 @@
-//! `parse`: any bytes that are UTF-8 go through `pipeline::load`, whole and split at
+//! `parse`: any bytes that are UTF-8 go through `load::load`, whole and split at
 //! `// -----` as `--split-input-file` does; it must answer Ok or Err, never panic, hang or
 //! overflow the stack, and every diagnostic it returns must render.
 #![no_main]
 
 use bufreuse::source::SourceFile;
-use bufreuse::{diag, driver, pipeline};
+use bufreuse::{command, diag, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         let file = SourceFile::new("fuzz.mlir", text);
         load_and_render(&file);
         if text.contains("// -----") {
-            for chunk in driver::split_input(&file) {
+            for chunk in command::split_input(&file) {
                 load_and_render(&chunk);
             }
         }
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn load_and_render(file: &SourceFile) {
-    if let Err(diagnostics) = pipeline::load(file) {
+    if let Err(diagnostics) = load::load(file) {
         assert!(!diagnostics.is_empty(), "load failed without a diagnostic");
         let rendered = diag::render(file, &diagnostics);
         assert!(

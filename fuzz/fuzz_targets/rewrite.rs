@@ -1,4 +1,4 @@
-//! `rewrite`: what `bufreuse --rewrite` does (`pipeline::rewrite`), with the reports of
+//! `rewrite`: what `bufreuse --rewrite` does (`command::pipeline`), with the reports of
 //! `--analyze` on the way: parse, analyze (plans checked), render the warnings, remarks, text
 //! and JSON reports and the plot, rewrite, print, parse the print again and check the pools
 //! with `rewrite::verify::check`. Input errors are fine; a panic, a rewritten program that does
@@ -11,7 +11,8 @@ use bufreuse::ir::print::print_module;
 use bufreuse::plan::{PlanOptions, Strategy};
 use bufreuse::rewrite::{self, Sabotage};
 use bufreuse::source::SourceFile;
-use bufreuse::{diag, pipeline, plot};
+use bufreuse::command::plot;
+use bufreuse::{diag, load, policy};
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
 
@@ -24,10 +25,10 @@ fuzz_target!(|data: &[u8]| {
 
 fn run(text: &str) {
     let file = SourceFile::new("fuzz.mlir", text);
-    let Ok(mut module) = pipeline::load(&file) else {
+    let Ok(mut module) = load::load(&file) else {
         return;
     };
-    let opts = analysis::Options {
+    let opts = policy::Options {
         plan: PlanOptions {
             strategy: Strategy::Auto,
             time_limit: Duration::from_secs(1),
@@ -35,9 +36,11 @@ fn run(text: &str) {
             work_limit: u64::MAX,
             verify: true,
         },
-        ..analysis::Options::default()
+        ..policy::Options::default()
     };
-    let analysis = match analysis::analyze(&module, &opts) {
+    let analyzed = analysis::analyze(&module, &analysis::Options::default())
+        .and_then(|mut a| policy::pool(&module, &mut a, &opts).map(|()| a));
+    let analysis = match analyzed {
         Ok(a) => a,
         Err(d) => {
             assert!(!d.is_empty(), "analysis failed without a diagnostic");
@@ -59,7 +62,7 @@ fn run(text: &str) {
     let printed = print_module(&module);
     drop(module);
     let reparsed_file = SourceFile::new("fuzz.mlir (rewritten)", printed.clone());
-    let reparsed = match pipeline::load(&reparsed_file) {
+    let reparsed = match load::load(&reparsed_file) {
         Ok(m) => m,
         Err(d) => {
             let failure = diag::render(&reparsed_file, &d);
@@ -71,7 +74,7 @@ fn run(text: &str) {
             )
         }
     };
-    let errors = rewrite::verify::check(&reparsed, &pools, opts.alignment, opts.index_bytes);
+    let errors = rewrite::verify::check(&reparsed, &pools, opts.alignment, 8);
     assert!(
         errors.is_empty(),
         "the rewritten IR fails its check:\n{}\n--- input ---\n{text}",

@@ -5,7 +5,7 @@
 
 use bufreuse::ir::print::print_module;
 use bufreuse::source::SourceFile;
-use bufreuse::{diag, pipeline};
+use bufreuse::{diag, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,13 +13,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     bufreuse_fuzz::on_big_stack(|| {
-        let Ok(module) = pipeline::load(&SourceFile::new("fuzz.mlir", text)) else {
+        let Ok(module) = load::load(&SourceFile::new("fuzz.mlir", text)) else {
             return;
         };
         let first = print_module(&module);
         drop(module);
         let printed = SourceFile::new("printed.mlir", first.clone());
-        let again = match pipeline::load(&printed) {
+        let again = match load::load(&printed) {
             Ok(m) => m,
             Err(d) => {
                 let failure = diag::render(&printed, &d);

@@ -316,7 +316,7 @@ func.func private @assumed(memref<4xf32>)
 
     /// `text` read and summarized, `assume` standing for `--assume-nocapture`.
     fn summaries(text: &str, assume: &[&str]) -> (Module, Summaries) {
-        let m = crate::pipeline::load(&SourceFile::new("calls.mlir", text)).expect("valid IR");
+        let m = crate::load::load(&SourceFile::new("calls.mlir", text)).expect("valid IR");
         let uses = Uses::of_module(&m);
         let assume: HashSet<String> = assume.iter().map(|s| s.to_string()).collect();
         let s = Summaries::of_module(&m, &uses, &assume);

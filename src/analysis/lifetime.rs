@@ -19,7 +19,9 @@ use std::ops::ControlFlow;
 /// One `memref.alloc` or `memref.alloca` and what the analysis found about it.
 #[derive(Clone, Debug)]
 pub struct Allocation {
+    /// The allocating op.
     pub op: OpId,
+    /// Its result.
     pub value: ValueId,
     /// Byte size, when the shape is static and the element size known.
     pub bytes: Option<u64>,
@@ -54,6 +56,7 @@ pub enum Offset {
     /// lowest multiple of `align` at or above `base` and at or above the end of each
     /// allocation in `above` (indices into the function's allocations, placed before this
     /// one).
+    #[allow(missing_docs)]
     Above {
         base: u64,
         above: Vec<usize>,
@@ -72,10 +75,12 @@ impl Offset {
 }
 
 impl Allocation {
+    /// Whether it may share memory (no reason against it).
     pub fn eligible(&self) -> bool {
         self.reasons.is_empty()
     }
 
+    /// The first reason it may not share memory, if any.
     pub fn reason(&self) -> Option<Reason> {
         self.reasons.first().map(|r| r.reason)
     }

@@ -9,7 +9,9 @@ use std::collections::HashSet;
 /// that converts to the planner's half-open `[start, end)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Interval {
+    /// The point of the first op at which the value is live.
     pub start: u32,
+    /// The point of the last op at which it is live (inclusive).
     pub end: u32,
 }
 
@@ -22,10 +24,12 @@ impl Interval {
         }
     }
 
+    /// Whether `point` lies in it.
     pub fn contains(self, point: u32) -> bool {
         self.start <= point && point <= self.end
     }
 
+    /// Whether the two share a point.
     pub fn overlaps(self, other: Interval) -> bool {
         self.start <= other.end && other.start <= self.end
     }
@@ -42,8 +46,6 @@ pub struct Points {
     index: Vec<u32>,
     /// Last index nested inside each op (its own index when it has no nested ops).
     last: Vec<u32>,
-    /// Number of ops in the function body.
-    pub len: u32,
 }
 
 impl Points {
@@ -74,7 +76,6 @@ impl Points {
         Points {
             index,
             last,
-            len: order.len() as u32,
         }
     }
 

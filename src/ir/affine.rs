@@ -288,6 +288,7 @@ impl Map {
 
 impl Set {
     /// `affine_set<...>` as MLIR prints it.
+    #[cfg(test)]
     pub fn attr_text(&self) -> String {
         format!("affine_set<{self}>")
     }

@@ -168,45 +168,52 @@ pub struct RegionData {
 /// One parsed file (or `--split-input-file` chunk).
 #[derive(Debug, Default)]
 pub struct Module {
-    pub ops: Vec<OpData>,
-    pub values: Vec<ValueData>,
-    pub blocks: Vec<BlockData>,
-    pub regions: Vec<RegionData>,
-    pub types: IndexSet<Type>,
+    pub(crate) ops: Vec<OpData>,
+    pub(crate) values: Vec<ValueData>,
+    pub(crate) blocks: Vec<BlockData>,
+    pub(crate) regions: Vec<RegionData>,
+    pub(crate) types: IndexSet<Type>,
     /// Top-level ops, in order.
-    pub top: Vec<OpId>,
+    pub(crate) top: Vec<OpId>,
     /// Alias definitions, printed again at the top of the output.
-    pub type_aliases: Vec<(Box<str>, Type)>,
-    pub attr_aliases: Vec<(Box<str>, Attr)>,
+    pub(crate) type_aliases: Vec<(Box<str>, Type)>,
+    pub(crate) attr_aliases: Vec<(Box<str>, Attr)>,
     /// File metadata sections `{-# ... #-}` as written, printed again after the ops.
-    pub metadata: Vec<Box<str>>,
+    pub(crate) metadata: Vec<Box<str>>,
 }
 
 impl Module {
+    /// The op `id`.
     pub fn op(&self, id: OpId) -> &OpData {
         &self.ops[id.index()]
     }
 
+    /// The value `id`.
     pub fn value(&self, id: ValueId) -> &ValueData {
         &self.values[id.index()]
     }
 
+    /// The block `id`.
     pub fn block(&self, id: BlockId) -> &BlockData {
         &self.blocks[id.index()]
     }
 
+    /// The region `id`.
     pub fn region(&self, id: RegionId) -> &RegionData {
         &self.regions[id.index()]
     }
 
+    /// The interned type `id`.
     pub fn ty(&self, id: TypeId) -> &Type {
         self.types.get_index(id.index()).expect("interned type")
     }
 
+    /// The type of value `v`.
     pub fn value_type(&self, v: ValueId) -> &Type {
         self.ty(self.value(v).ty)
     }
 
+    /// The id of type `t`, added to the module's types if new.
     pub fn intern(&mut self, t: Type) -> TypeId {
         TypeId::new(self.types.insert_full(t).0)
     }

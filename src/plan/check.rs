@@ -14,18 +14,23 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The plan has `offsets` entries for `buffers` buffers.
+    #[allow(missing_docs)]
     WrongLength { buffers: usize, offsets: usize },
     /// Buffer `buffer`'s offset is not a multiple of its alignment.
+    #[allow(missing_docs)]
     Misaligned {
         buffer: usize,
         offset: u64,
         align: u64,
     },
     /// Buffer `buffer` ends beyond `u64::MAX`.
+    #[allow(missing_docs)]
     Overflow { buffer: usize },
     /// Buffers `a` and `b` are live at the same time and share bytes.
+    #[allow(missing_docs)]
     Overlap { a: usize, b: usize },
     /// The planner reported a peak that is not the plan's largest `offset + size`.
+    #[allow(missing_docs)]
     WrongPeak { reported: u64, actual: u64 },
 }
 

@@ -14,14 +14,13 @@
 //! the time limit is only a safety cut-off that `Plan::timed_out` reports.
 
 pub mod check;
-pub mod cli;
-mod csv;
+#[cfg(feature = "cli")]
+pub mod csv;
 pub mod dynamic;
 mod graph;
 mod greedy;
 mod search;
 
-use crate::cli::PlannerChoice;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -53,17 +52,6 @@ pub enum Strategy {
     Exact,
     /// One buffer after another in input order, no reuse: the baseline.
     Naive,
-}
-
-impl From<PlannerChoice> for Strategy {
-    fn from(choice: PlannerChoice) -> Strategy {
-        match choice {
-            PlannerChoice::Auto => Strategy::Auto,
-            PlannerChoice::Greedy => Strategy::Greedy,
-            PlannerChoice::Exact => Strategy::Exact,
-            PlannerChoice::Naive => Strategy::Naive,
-        }
-    }
 }
 
 /// Units of search work (see `search`) per second of time limit, measured on the project's
@@ -144,8 +132,10 @@ pub struct Plan {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlanError {
     /// Buffer `index` has an empty or reversed lifetime (`end <= start`).
+    #[allow(missing_docs)]
     EmptyLifetime { index: usize },
     /// Buffer `index` has an alignment that is zero or not a power of two.
+    #[allow(missing_docs)]
     BadAlignment { index: usize, align: u64 },
     /// A size, offset or the pool size does not fit in 64 bits.
     Overflow,
@@ -381,9 +371,4 @@ fn planned(
 /// `x` rounded up to a multiple of the power of two `align`, or `None` on overflow.
 fn align_up(x: u64, align: u64) -> Option<u64> {
     Some(x.checked_add(align - 1)? & !(align - 1))
-}
-
-/// Duration from seconds, clamped to what `Duration` holds (the CLI checks the sign).
-pub fn seconds(secs: f64) -> Duration {
-    Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX)
 }

@@ -15,28 +15,104 @@ use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{
     BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
 };
-use crate::source::Span;
+use crate::diag::Diagnostic;
+use crate::source::{SourceFile, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What the rewrite did to one function, for `--stats`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionStats {
+    /// The function's symbol name.
     pub name: String,
+    /// Allocations now in a pool.
     pub pooled: usize,
+    /// Allocations left as they were.
     pub kept: usize,
     /// Bytes of the pooled allocations before (their sum) and after (the pool sizes).
     pub bytes_before: u64,
+    /// The pool sizes.
     pub bytes_after: u64,
     /// `memref.alloc` executions per call before and after; `None` where a loop's trip count
     /// is not a constant.
     pub mallocs_before: Option<u64>,
+    /// `memref.alloc` executions per call after.
     pub mallocs_after: Option<u64>,
 }
 
 /// Test-only: place every buffer of a pool at offset 0, to prove that the checks catch it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sabotage {
+    /// Put every pooled buffer at offset 0.
     pub break_plan: bool,
+}
+
+/// How `rewrite_checked` rewrites and checks.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The `--alignment` the pools were planned for: every offset must be a multiple of it.
+    pub alignment: u64,
+    /// Byte size of `index`, for the sizes the check evaluates.
+    pub index_bytes: u64,
+    /// Test-only: break the plan on purpose.
+    #[doc(hidden)]
+    pub sabotage: Sabotage,
+    /// Test-only: leave out the check of the output, to show that it is what catches a
+    /// broken plan.
+    #[doc(hidden)]
+    pub skip_check: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            alignment: 64,
+            index_bytes: 8,
+            sabotage: Sabotage::default(),
+            skip_check: false,
+        }
+    }
+}
+
+/// The output of `rewrite_checked`.
+#[derive(Clone, Debug)]
+pub struct Rewritten {
+    /// The rewritten module, printed.
+    pub text: String,
+    /// What the rewrite did to each function.
+    pub stats: Vec<FunctionStats>,
+}
+
+/// Rewrites `m` (see `rewrite`), prints it, and checks the printed IR: it must parse again,
+/// and no two pooled buffers live at once may share a byte (`verify::check`, which reads only
+/// the IR). A failed check is an internal error, with the failing IR in its message.
+/// `name` names the input in messages.
+pub fn rewrite_checked(
+    m: &mut Module,
+    analysis: &Analysis,
+    name: &str,
+    opts: &Options,
+) -> Result<Rewritten, Vec<Diagnostic>> {
+    let (stats, pools) = rewrite(m, analysis, opts.sabotage);
+    let text = crate::ir::print::print_module(m);
+    if !pools.is_empty() && !opts.skip_check {
+        let reparsed_file = SourceFile::new(format!("{name} (rewritten)"), text.clone());
+        let reparsed = crate::load::load(&reparsed_file).map_err(|mut d| {
+            d.insert(
+                0,
+                Diagnostic::file_error("internal error: the rewritten IR does not parse again"),
+            );
+            d
+        })?;
+        let errors = verify::check(&reparsed, &pools, opts.alignment, opts.index_bytes);
+        if !errors.is_empty() {
+            // Point into the rewritten text, which is what was checked.
+            let rendered = crate::diag::render(&reparsed_file, &errors);
+            return Err(vec![Diagnostic::file_error(format!(
+                "internal error: the rewrite produced IR that fails its check; no output was written\n{rendered}"
+            ))]);
+        }
+    }
+    Ok(Rewritten { text, stats })
 }
 
 /// Rewrites every function that has a pool. Returns per-function statistics (for every

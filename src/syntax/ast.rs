@@ -85,18 +85,6 @@ pub struct OpSyntax {
     pub successors: u32,
 }
 
-impl OpSyntax {
-    /// Each start moved on by `by`'s.
-    pub fn shifted(self, by: OpSyntax) -> OpSyntax {
-        OpSyntax {
-            uses: self.uses + by.uses,
-            groups: self.groups + by.groups,
-            result_types: self.result_types + by.result_types,
-            successors: self.successors + by.successors,
-        }
-    }
-}
-
 impl File<'_> {
     /// Where the side tables end: the starts of the next op stored.
     pub fn side_table_ends(&self) -> OpSyntax {

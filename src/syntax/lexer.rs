@@ -54,7 +54,7 @@ pub enum Kw {
     Low,
     High,
     Nofold,
-    DimKw,
+    Dim,
     Attrs,
     NoInline,
     Weights,

@@ -3,6 +3,8 @@
 //! turns every parse error into a diagnostic.
 
 pub mod ast;
+#[cfg(test)]
+mod parse_split_tests;
 pub mod custom;
 pub mod lexer;
 pub mod recover;

@@ -21,7 +21,7 @@
 //!   terminators, whose operand lists are such tails, may only end a block, so one before or
 //!   at the end of the hole makes a part fail.)
 //!
-//! `tests/parse_split.rs` checks every hole the scan offers in the test inputs against the
+//! `src/syntax/parse_split_tests.rs` checks every hole the scan offers in the test inputs against the
 //! parse of the whole text.
 
 use super::ast::{File, HolePart, Parts};
@@ -193,6 +193,7 @@ pub fn parse_parallel(text: &str) -> Option<Parts<'_>> {
 
 /// Parses `text` with the given hole cut out on another thread (for tests: any hole `scan`
 /// finds must give the same tree as a parse of the whole text).
+#[cfg(any(test, feature = "internals"))]
 pub fn parse_with_hole(text: &str, hole: Hole) -> Option<Parts<'_>> {
     parse_around(text, hole.start, |_, _| Some(hole))
 }

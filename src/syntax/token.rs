@@ -192,7 +192,7 @@ pub enum Tok<'a> {
     #[token("low", |l| known(Known::Kw(Kw::Low), l))]
     #[token("high", |l| known(Known::Kw(Kw::High), l))]
     #[token("nofold", |l| known(Known::Kw(Kw::Nofold), l))]
-    #[token("dim", |l| known(Known::Kw(Kw::DimKw), l))]
+    #[token("dim", |l| known(Known::Kw(Kw::Dim), l))]
     #[token("attrs", |l| known(Known::Kw(Kw::Attrs), l))]
     #[token("no_inline", |l| known(Known::Kw(Kw::NoInline), l))]
     #[token("weights", |l| known(Known::Kw(Kw::Weights), l))]

@@ -40,7 +40,6 @@ pub struct Tree<'a> {
     pub index: TypeId,
     pub none: TypeId,
     pub i1: TypeId,
-    pub i64: TypeId,
 }
 
 /// Types nested deeper than this are refused. A type is built from copies of its parts,
@@ -96,11 +95,10 @@ impl<'a> Tree<'a> {
     pub fn for_part(text: &'a str, len: usize, hole: bool) -> Tree<'a> {
         let mut types = TypeTable::default();
         let mut intern = |t: Type| TypeId::new(types.insert_full(t).0);
-        let (index, none, i1, i64) = (
+        let (index, none, i1) = (
             intern(Type::Index),
             intern(Type::None),
             intern(Type::i(1)),
-            intern(Type::i(64)),
         );
         let depths = vec![1; types.len()];
         // A generous guess from the size of the text saves regrowing the large arenas.
@@ -134,7 +132,6 @@ impl<'a> Tree<'a> {
             index,
             none,
             i1,
-            i64,
         }
     }
 

@@ -125,7 +125,9 @@ fn name_unnamed_results(m: &mut Module, unnamed: &[ValueId]) {
     }
 }
 
-/// Builds a module from a parsed file. Returns the module, or every error found.
+/// Builds a module from a parsed file. Returns the module, or every error found. (`load`
+/// builds from parts; this is for tests and the fuzz targets.)
+#[cfg(any(test, feature = "internals"))]
 pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
     build_parts(file.into())
 }

@@ -16,7 +16,7 @@
 //! with this builder's scopes in exactly the state a one-thread build has them in at the
 //! hole, then moves the hole's records into this builder's arenas, renumbered to follow the
 //! entities built so far, so that the module is the same, record for record, as a one-thread
-//! build's (`tests/parse_split.rs` checks this). Any error, on either side, fails the build:
+//! build's (`src/syntax/parse_split_tests.rs` checks this). Any error, on either side, fails the build:
 //! the caller then parses and builds the whole text on one thread, which reports the errors as
 //! usual.
 

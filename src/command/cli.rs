@@ -1,8 +1,10 @@
 //! Command-line options, in the style of `mlir-opt`: one input file (or `-`), `-o FILE`,
 //! `--split-input-file`, and one mode flag (`--analyze`, `--rewrite`, `--plan`).
 
+use crate::plan::Strategy;
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What the run does with its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +155,12 @@ impl Cli {
         self.alignment.unwrap_or(DEFAULT_ALIGNMENT)
     }
 
+    /// `--time-limit` as a duration, clamped to what `Duration` holds (`run` has checked
+    /// that it is a non-negative number).
+    pub fn search_time(&self) -> Duration {
+        Duration::try_from_secs_f64(self.time_limit).unwrap_or(Duration::MAX)
+    }
+
     pub fn mode(&self) -> Mode {
         if self.analyze {
             Mode::Analyze
@@ -162,6 +170,17 @@ impl Cli {
             Mode::Plan
         } else {
             Mode::Print
+        }
+    }
+}
+
+impl From<PlannerChoice> for Strategy {
+    fn from(choice: PlannerChoice) -> Strategy {
+        match choice {
+            PlannerChoice::Auto => Strategy::Auto,
+            PlannerChoice::Greedy => Strategy::Greedy,
+            PlannerChoice::Exact => Strategy::Exact,
+            PlannerChoice::Naive => Strategy::Naive,
         }
     }
 }

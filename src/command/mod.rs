@@ -1,11 +1,20 @@
-//! The driver: reads the input (a file or `-`), splits it with `--split-input-file`, runs the
+//! The `bufreuse` command (cargo feature `cli`, on by default): what `src/main.rs` runs. It
+//! holds everything that knows about command-line flags (clap is a dependency of this
+//! feature only), so a library user who turns the feature off gets the library alone.
+//!
+//! The driver reads the input (a file or `-`), splits it with `--split-input-file`, runs the
 //! stages of the chosen mode, prints diagnostics, and writes `-o` only when everything succeeded
 //! (through a temporary file and a rename, so a failing run never leaves a truncated output).
 
-use crate::cli::{Cli, Mode};
+pub mod cli;
+mod pipeline;
+mod plan;
+pub mod plot;
+
 use crate::diag::{self, Diagnostic};
 use crate::pieces::Pieces;
 use crate::source::{SourceFile, Text};
+use cli::{Cli, Mode};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -18,12 +27,44 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 pub struct Output {
     pub stdout: Pieces,
     pub stderr: String,
-    pub panels: Vec<crate::plot::Panel>,
+    pub panels: Vec<plot::Panel>,
 }
 
 /// The run failed; its diagnostics were printed. Exit status 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Failed;
+
+/// The `bufreuse` binary: parses the flags, runs the command on a thread with a large stack,
+/// and maps the outcome to an exit status (1 for every error, usage errors included).
+pub fn main() -> std::process::ExitCode {
+    use clap::Parser;
+    use std::process::ExitCode;
+    // clap's own status for usage errors is 2.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let worker = std::thread::Builder::new()
+        // Parsing, building and dropping the IR recurse over nested regions, which needs more
+        // than the default 8 MiB on hostile inputs.
+        .stack_size(crate::WORKER_STACK_BYTES)
+        .spawn(move || run_then_exit(&cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
+        Ok(Ok(Err(Failed))) => ExitCode::FAILURE,
+        Ok(Err(_)) | Err(_) => {
+            eprintln!("bufreuse: internal error: the worker thread failed");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// Runs the whole command. Diagnostics go to stderr.
 pub fn run(cli: &Cli) -> Result<(), Failed> {
@@ -53,8 +94,7 @@ fn run_with(cli: &Cli, teardown: Teardown) -> Result<(), Failed> {
         Ok(out) => {
             let _ = err.write_all(out.stderr.as_bytes());
             if let Some(plot) = &cli.plot
-                && let Err(message) =
-                    write_output(Some(plot), &crate::plot::svg(&out.panels).into())
+                && let Err(message) = write_output(Some(plot), &plot::svg(&out.panels).into())
             {
                 let _ = writeln!(err, "{message}");
                 return Err(Failed);
@@ -100,7 +140,7 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
     }
     let file = read_input(cli.input.as_deref())?;
     if cli.mode() == Mode::Plan {
-        return crate::plan::cli::run(&file, cli).map_err(|d| diag::render(&file, &d));
+        return plan::run(&file, cli).map_err(|d| diag::render(&file, &d));
     }
     let chunks = if cli.split_input_file {
         split_input(&file)
@@ -134,15 +174,14 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
 /// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
 fn run_chunk(file: &SourceFile, cli: &Cli, teardown: Teardown) -> Result<Output, Vec<Diagnostic>> {
     if teardown == Teardown::LeaveToExit && cli.mode() == Mode::Print {
-        let (module, stdout) =
-            crate::pipeline::load_then(file, crate::ir::print::print_module_pieces)?;
+        let (module, stdout) = crate::load::load_then(file, crate::ir::print::print_module_pieces)?;
         std::mem::forget(module);
         return Ok(Output {
             stdout,
             ..Output::default()
         });
     }
-    crate::pipeline::run(file, cli)
+    pipeline::run(file, cli)
 }
 
 /// Splits at lines that are exactly `// -----` (like mlir-opt), keeping real line numbers.

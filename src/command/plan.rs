@@ -4,10 +4,10 @@
 //! The per-row `alignment` column sets each buffer's alignment; a file without one takes
 //! `--alignment` for every buffer (1 when the flag is not given).
 
-use super::{PlanOptions, csv, plan, seconds};
-use crate::cli::Cli;
+use super::Output;
+use super::cli::Cli;
 use crate::diag::Diagnostic;
-use crate::driver::Output;
+use crate::plan::{PlanOptions, csv, plan};
 use crate::source::SourceFile;
 use std::time::Instant;
 
@@ -21,7 +21,7 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
             b.align = align;
         }
     }
-    let mut opts = PlanOptions::with_time_limit(cli.planner.into(), seconds(cli.time_limit));
+    let mut opts = PlanOptions::with_time_limit(cli.planner.into(), cli.search_time());
     opts.verify = cli.verify_plan;
     let started = Instant::now();
     let plan =
@@ -80,15 +80,15 @@ pub fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
 /// size class.
 fn plot_panel(
     file: &SourceFile,
-    buffers: &[super::Buffer],
-    plan: &super::Plan,
+    buffers: &[crate::plan::Buffer],
+    plan: &crate::plan::Plan,
     capacity: Option<u64>,
-) -> crate::plot::Panel {
+) -> super::plot::Panel {
     let buffers = buffers
         .iter()
         .zip(&plan.offsets)
         .enumerate()
-        .map(|(i, (b, &offset))| crate::plot::PlotBuffer {
+        .map(|(i, (b, &offset))| super::plot::PlotBuffer {
             label: format!("#{i}"),
             tooltip: format!(
                 "row {i}: {} bytes, live [{}, {}), offset {offset}",
@@ -98,10 +98,10 @@ fn plot_panel(
             end: b.end,
             offset,
             size: b.size,
-            color_key: crate::plot::size_class(b.size),
+            color_key: super::plot::size_class(b.size),
         })
         .collect();
-    crate::plot::Panel {
+    super::plot::Panel {
         title: file.name.clone(),
         pool: plan.peak,
         lower_bound: plan.lower_bound,

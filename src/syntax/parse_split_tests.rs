@@ -1,4 +1,4 @@
-//! The two-thread parse and build (`syntax::split`, `ir::build::build_parts`) against the
+//! Unit tests (kept in their own file for their length): the two-thread parse and build (`syntax::split`, `ir::build::build_parts`) against the
 //! one-thread ones, on real inputs.
 //!
 //! Inputs: every `.mlir` file under `examples/`, `lit_tests/` and `tests/programs/`, and, when
@@ -10,8 +10,8 @@
 //! (the caller parses the whole text again), but most must succeed, or the test would check
 //! nothing.
 
-use bufreuse::ir::{build, print};
-use bufreuse::syntax::{parse_whole, split};
+use crate::ir::{build, print};
+use crate::syntax::{parse_whole, split};
 use pretty_assertions::assert_eq;
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,119 @@
+//! Runs the stages of one mode on one chunk of input: parse, build, then print, analyze or
+//! rewrite.
+
+use super::Output;
+use super::cli::{Cli, Format, Mode};
+use crate::analysis::{self, Analysis};
+use crate::diag::{self, Diagnostic};
+use crate::ir::Module;
+use crate::load::{load, load_then};
+use crate::plan::{PlanOptions, Strategy};
+use crate::source::SourceFile;
+use crate::{policy, rewrite};
+
+/// Analysis options from the command line.
+fn analysis_options(cli: &Cli) -> analysis::Options {
+    analysis::Options {
+        index_bytes: u64::from(cli.index_bitwidth / 8),
+        assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
+        before_dealloc: cli.before_dealloc,
+        dynamic_pools: !cli.no_dynamic_pools,
+    }
+}
+
+/// Pooling and planning options from the command line.
+fn policy_options(cli: &Cli) -> policy::Options {
+    let mut plan = PlanOptions::with_time_limit(Strategy::from(cli.planner), cli.search_time());
+    plan.verify = cli.verify_plan;
+    policy::Options {
+        alignment: cli.alignment(),
+        plan,
+        capacity: cli.capacity,
+        pool_all: cli.pool_all,
+    }
+}
+
+/// Loads, analyzes and pools one file; warnings are rendered into the returned string.
+fn analyze(file: &SourceFile, cli: &Cli) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
+    let module = load(file)?;
+    let mut analysis = analysis::analyze(&module, &analysis_options(cli))?;
+    policy::pool(&module, &mut analysis, &policy_options(cli))?;
+    let mut stderr = diag::render(file, &analysis.warnings);
+    if cli.remarks {
+        stderr.push_str(&diag::render(
+            file,
+            &analysis::report::remarks(&module, &analysis),
+        ));
+    }
+    Ok((module, analysis, stderr))
+}
+
+/// Runs the mode's stages on one chunk.
+pub(super) fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+    match cli.mode() {
+        Mode::Print => Ok(Output {
+            stdout: load_then(file, crate::ir::print::print_module_pieces)?.1,
+            ..Output::default()
+        }),
+        Mode::Analyze => {
+            let (module, analysis, stderr) = analyze(file, cli)?;
+            let stdout = match cli.format {
+                Format::Text => analysis::report::text(&module, file, &analysis),
+                Format::Json => analysis::report::json(&module, file, &analysis),
+            };
+            let panels = plot_panels(&module, &analysis, cli);
+            Ok(Output {
+                stdout: stdout.into(),
+                stderr,
+                panels,
+            })
+        }
+        Mode::Rewrite => rewrite_file(file, cli),
+        Mode::Plan => Err(vec![Diagnostic::file_error("--plan reads CSV, not MLIR")]),
+    }
+}
+
+/// `--rewrite`: analyze, rewrite, print, then parse the printed text again and check it.
+fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+    let (mut module, analysis, mut stderr) = analyze(file, cli)?;
+    let panels = plot_panels(&module, &analysis, cli);
+    let opts = rewrite::Options {
+        alignment: cli.alignment(),
+        index_bytes: u64::from(cli.index_bitwidth / 8),
+        sabotage: rewrite::Sabotage {
+            break_plan: cli.debug_break_plan,
+        },
+        skip_check: cli.debug_skip_verify,
+    };
+    let rewrite::Rewritten { text, stats } =
+        rewrite::rewrite_checked(&mut module, &analysis, &file.name, &opts)?;
+    if cli.stats {
+        for s in &stats {
+            let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
+            stderr.push_str(&format!(
+                "{}: @{}: {} allocations pooled, {} kept; {} bytes -> {} bytes; mallocs per call {} -> {}\n",
+                file.name,
+                s.name,
+                s.pooled,
+                s.kept,
+                s.bytes_before,
+                s.bytes_after,
+                mallocs(s.mallocs_before),
+                mallocs(s.mallocs_after)
+            ));
+        }
+    }
+    Ok(Output {
+        stdout: text.into(),
+        stderr,
+        panels,
+    })
+}
+
+fn plot_panels(module: &Module, analysis: &Analysis, cli: &Cli) -> Vec<super::plot::Panel> {
+    if cli.plot.is_some() {
+        super::plot::analysis_panels(module, analysis, cli.capacity)
+    } else {
+        Vec::new()
+    }
+}

@@ -1,0 +1,350 @@
+//! The pooling policy, between the analysis and the planner: which eligible allocations of a
+//! function share a pool (one pool per memory space), which members are left out because
+//! pooling them saves nothing, the `--capacity` limit, and where the allocations whose size
+//! is known only at run time go. It hands the planner plain buffers and checks every plan it
+//! gets back with the independent checker before using it.
+
+use crate::analysis::{Allocation, Analysis, FunctionReport, Offset, Pool, memory_space};
+use crate::diag::Diagnostic;
+use crate::ir::types::Attr;
+use crate::ir::{Module, OpId};
+use crate::plan::dynamic::Lifetime;
+use crate::plan::{self, Buffer, PlanOptions};
+use std::collections::HashSet;
+
+/// How allocations are pooled and planned.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Minimum alignment of every pool and every offset in it (a power of two).
+    pub alignment: u64,
+    /// How the planner places the buffers of each pool.
+    pub plan: PlanOptions,
+    /// A pool larger than this is an error.
+    pub capacity: Option<u64>,
+    /// Keep pools that are larger than the allocations they replace.
+    pub pool_all: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            alignment: 64,
+            plan: PlanOptions::default(),
+            capacity: None,
+            pool_all: false,
+        }
+    }
+}
+
+/// Pools and plans every function of an analysis: fills each function's `pools` and
+/// `pool_bytes` and the offsets of their members. Errors: a pool over `capacity`, a plan
+/// that fails the checker.
+pub fn pool(m: &Module, analysis: &mut Analysis, opts: &Options) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    for report in &mut analysis.functions {
+        pool_function(m, report, opts, &mut errors);
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// Pools the eligible allocations of one function: fills its `pools`, its `pool_bytes` and
+/// its members' offsets.
+fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors: &mut Vec<Diagnostic>) {
+    let func = report.func;
+    // An allocation whose size overflowed was reported as an error; it is not planned.
+    let eligible: Vec<usize> = (0..report.allocations.len())
+        .filter(|&i| {
+            let a = &report.allocations[i];
+            a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()) && a.live.is_some()
+        })
+        .collect();
+    // One group per memory space, in order of first appearance. Spellings of one space are
+    // one group (`1` and `1 : i64`; `0` and none, the default space).
+    let mut groups: Vec<(Option<Attr>, Vec<usize>)> = Vec::new();
+    for &i in &eligible {
+        let space = memory_space(&report.allocations[i].memory_space);
+        match groups.iter_mut().find(|g| g.0 == space) {
+            Some(g) => g.1.push(i),
+            None => groups.push((space, vec![i])),
+        }
+    }
+    let mut pools = Vec::new();
+    let name = m.sym_name(func).unwrap_or_default();
+    for (space, group) in groups {
+        let (statics, dynamics): (Vec<usize>, Vec<usize>) = group
+            .into_iter()
+            .partition(|&i| report.allocations[i].bytes.is_some());
+        let planned = plan_static(m, func, &name, statics, &report.allocations, opts, errors);
+        // Buffers of run-time size join the pool above its planned part: two of them can
+        // share memory, one saves its own malloc.
+        let with_dynamic = dynamics.len() >= 2 || (!dynamics.is_empty() && planned.is_some());
+        if planned.is_none() && !with_dynamic {
+            continue;
+        }
+        let mut pool = Pool {
+            memory_space: space,
+            size: 0,
+            align: opts.alignment,
+            lower_bound: 0,
+            proven_optimal: true,
+            timed_out: false,
+            members: Vec::new(),
+            dynamic: Vec::new(),
+        };
+        if let Some((members, result)) = planned {
+            if let Some(cap) = opts.capacity
+                && result.peak > cap
+            {
+                errors.push(Diagnostic::error(
+                    m.op(func).name_span,
+                    format!(
+                        "@{name} needs a pool of {} bytes, more than --capacity={cap} (lower bound {} bytes)",
+                        result.peak, result.lower_bound
+                    ),
+                ));
+            }
+            for (k, &i) in members.iter().enumerate() {
+                report.allocations[i].offset = Some(Offset::Fixed(result.offsets[k]));
+            }
+            pool.size = result.peak;
+            pool.lower_bound = result.lower_bound;
+            pool.proven_optimal = result.proven_optimal;
+            pool.timed_out = result.timed_out;
+            pool.members = members;
+        }
+        if with_dynamic {
+            pool.dynamic = place_dynamic(
+                m,
+                func,
+                &name,
+                &dynamics,
+                pool.size,
+                &mut report.allocations,
+                opts,
+                errors,
+            );
+        }
+        // The pool's own alignment must cover what every member's offset was aligned for
+        // (its alignment attribute and its element size), or offsets aligned relative to the
+        // pool would not be aligned in memory.
+        pool.align = pool
+            .members
+            .iter()
+            .chain(&pool.dynamic)
+            .map(|&i| report.allocations[i].align)
+            .fold(opts.alignment, u64::max);
+        pools.push(pool);
+    }
+    report.pool_bytes = pools.iter().map(|p| p.size).sum();
+    report.pools = pools;
+}
+
+/// The planner's buffers for `members`, in their order.
+fn buffers_of(members: &[usize], allocations: &[Allocation], alignment: u64) -> Vec<Buffer> {
+    members
+        .iter()
+        .map(|&i| {
+            let a = &allocations[i];
+            let live = a.live.expect("eligible allocations have an interval");
+            let (start, end) = live.to_half_open();
+            Buffer {
+                start,
+                end,
+                size: a.bytes.expect("eligible allocations have a size"),
+                align: a.align.max(alignment),
+            }
+        })
+        .collect()
+}
+
+/// How many dropped allocations `readmit` tries again, largest first: each try is one
+/// greedy plan, so this bounds the extra work per pool.
+const READMIT_TRIES: usize = 32;
+
+/// Dropping the smallest members first is a heuristic: a dropped allocation can fit into the
+/// pool's gaps for nothing. Tries the largest dropped ones again, one at a time, and keeps
+/// each whose addition grows the pool by no more than its own size (the pool plus what stays
+/// separate never gets larger). Every plan it keeps is checked like the first one.
+fn readmit(
+    candidates: &[usize],
+    members: &mut Vec<usize>,
+    result: &mut plan::Plan,
+    allocations: &[Allocation],
+    opts: &Options,
+) {
+    let kept: HashSet<usize> = members.iter().copied().collect();
+    let mut dropped: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|i| !kept.contains(i))
+        .collect();
+    dropped.sort_by_key(|&i| (std::cmp::Reverse(allocations[i].bytes), i));
+    let mut greedy = opts.plan.clone();
+    if greedy.strategy != plan::Strategy::Naive {
+        greedy.strategy = plan::Strategy::Greedy;
+    }
+    for &i in dropped.iter().take(READMIT_TRIES) {
+        let mut trial = members.clone();
+        trial.push(i);
+        trial.sort_unstable();
+        let buffers = buffers_of(&trial, allocations, opts.alignment);
+        let Ok(planned) = plan::plan(&buffers, &greedy) else {
+            continue;
+        };
+        let size = allocations[i].bytes.unwrap_or(u64::MAX);
+        if planned.peak <= result.peak.saturating_add(size)
+            && plan::check::check(&buffers, &planned.offsets).is_ok()
+        {
+            *members = trial;
+            *result = planned;
+        }
+    }
+}
+
+/// Drops the smallest tenth of `members` (at least one), smallest first, ties by position.
+fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
+    let mut by_size = members.clone();
+    by_size.sort_by_key(|&i| (allocations[i].bytes, i));
+    let drop: HashSet<usize> = by_size
+        .into_iter()
+        .take(members.len().div_ceil(10))
+        .collect();
+    members.retain(|i| !drop.contains(i));
+}
+
+/// Plans the allocations of static size of one pool: the members kept (at least two) and
+/// their plan, or `None` when no pool of them saves memory.
+fn plan_static(
+    m: &Module,
+    func: OpId,
+    name: &str,
+    members: Vec<usize>,
+    allocations: &[Allocation],
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<(Vec<usize>, plan::Plan)> {
+    if members.len() < 2 {
+        return None;
+    }
+    // A pool larger than the buffers it replaces would cost memory instead of saving it
+    // (offsets rounded up to the alignment can cost more than reuse gains for small
+    // buffers): the smallest members then stay separate allocations, until the pool
+    // saves memory or fewer than two members are left.
+    let candidates = members.clone();
+    let mut members = members;
+    // The configured planner (with its search budget) runs once per pool; later rounds,
+    // after members were dropped, use the greedy placer, so the time a function takes is
+    // bounded by one search however many rounds it needs.
+    let mut plan_opts = opts.plan.clone();
+    let mut result = loop {
+        if members.len() < 2 {
+            return None;
+        }
+        let buffers = buffers_of(&members, allocations, opts.alignment);
+        let replaced = buffers
+            .iter()
+            .fold(0u64, |acc, b| acc.saturating_add(b.size));
+        // The planner's lower bound counts alignment: above the bytes replaced, no plan
+        // of these members can save memory.
+        let hopeless = !opts.pool_all && plan::lower_bound(&buffers) > replaced;
+        if hopeless {
+            drop_smallest(&mut members, allocations);
+            continue;
+        }
+        let result = match plan::plan(&buffers, &plan_opts) {
+            Ok(p) => p,
+            Err(e) => {
+                errors.push(Diagnostic::error(
+                    m.op(func).name_span,
+                    format!("cannot plan the pool of @{name}: {e}"),
+                ));
+                return None;
+            }
+        };
+        // Every plan is checked by the independent checker before it is used.
+        if let Err(violations) = plan::check::check(&buffers, &result.offsets) {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!("internal error: the plan for @{name} failed the checker: {violations:?}"),
+            ));
+            return None;
+        }
+        if result.peak <= replaced || opts.pool_all {
+            break result;
+        }
+        if plan_opts.strategy != plan::Strategy::Naive {
+            plan_opts.strategy = plan::Strategy::Greedy;
+        }
+        drop_smallest(&mut members, allocations);
+    };
+    if !opts.pool_all && members.len() < candidates.len() {
+        readmit(&candidates, &mut members, &mut result, allocations, opts);
+    }
+    Some((members, result))
+}
+
+/// Places the allocations of run-time size of one pool above its planned part (`base`
+/// bytes): sets their offsets and returns them in the order their offsets are computed.
+/// The placement is checked, like every plan, for sizes drawn from a fixed sequence.
+#[allow(clippy::too_many_arguments)]
+fn place_dynamic(
+    m: &Module,
+    func: OpId,
+    name: &str,
+    members: &[usize],
+    base: u64,
+    allocations: &mut [Allocation],
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
+    let lifetimes: Vec<Lifetime> = members
+        .iter()
+        .map(|&i| {
+            let a = &allocations[i];
+            let (start, end) = a
+                .live
+                .expect("eligible allocations have an interval")
+                .to_half_open();
+            Lifetime {
+                start,
+                end,
+                align: a.align.max(opts.alignment),
+            }
+        })
+        .collect();
+    let placement = plan::dynamic::place(&lifetimes);
+    for round in 0..4u64 {
+        let sizes: Vec<u64> = members
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let factor = allocations[i].dynamic.as_ref().map_or(1, |d| d.factor);
+                factor.saturating_mul((k as u64 * 7 + round * 13) % 23 + round)
+            })
+            .collect();
+        let checked =
+            plan::dynamic::evaluate(&lifetimes, &placement, base, &sizes).map(|(offsets, _)| {
+                plan::check::check(&plan::dynamic::with_sizes(&lifetimes, &sizes), &offsets)
+            });
+        if !matches!(checked, Some(Ok(_))) {
+            errors.push(Diagnostic::error(
+                m.op(func).name_span,
+                format!(
+                    "internal error: the run-time placement for @{name} failed the checker: {checked:?}"
+                ),
+            ));
+            return Vec::new();
+        }
+    }
+    let mut order = Vec::with_capacity(members.len());
+    for &k in &placement.order {
+        let i = members[k];
+        allocations[i].offset = Some(Offset::Above {
+            base,
+            above: placement.above[k].iter().map(|&j| members[j]).collect(),
+            align: lifetimes[k].align,
+        });
+        order.push(i);
+    }
+    order
+}
