@@ -11,7 +11,8 @@ Environment:
                           PyPI tools are used and the tests that need mlir-opt are skipped
 
 Substitutions: `%mlir_opt`, `%mlir_runner` (with the features `mlir-opt`, `mlir-runner` when
-found), `%shared` (the shared/ directory beside the repository; feature `shared` when it
+found: a test that REQUIRES one of them is UNSUPPORTED without the tool, and tests/lit.rs
+reports it skipped for a missing tool, or failed under BUFREUSE_REQUIRE_TOOLS=1), `%shared` (the shared/ directory beside the repository; feature `shared` when it
 exists) and `%python` (the Python that runs lit). `FileCheck` in a RUN line is the resolved
 FileCheck: LLVM's when there is one, otherwise PyPI's `filecheck`. `not` is lit's builtin.
 """

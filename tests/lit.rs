@@ -8,9 +8,14 @@
 //!
 //! Output: lit's own (each failure in full, then its summary), every skipped (UNSUPPORTED)
 //! test with lit's reason, and a last line `N passed, M failed, K skipped`. The exit status
-//! is 1 when lit fails.
+//! is 1 when lit fails. A test that needs a missing tool (`REQUIRES: mlir-opt` or
+//! `mlir-runner`, features that `lit_tests/lit.cfg.py` adds only when it finds the tool) is
+//! one of the skipped, never of the passed; its line says `missing tool`.
 //!
 //! Environment:
+//! - `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs the tools): every tool must
+//!   be there. LLVM's `lit` and `FileCheck` must be found (no PyPI fallback, so no network),
+//!   and a test skipped for a missing tool counts as failed.
 //! - `BUFREUSE_LIT_NO_SYSTEM=1`: ignore `/usr/lib/llvm-*`, here and in `lit_tests/lit.cfg.py`.
 //!   With a PATH that has no LLVM tools either, this runs the suite on the PyPI tools (the
 //!   tests that need `mlir-opt` are then skipped): the way to check that fallback on a machine
@@ -71,6 +76,14 @@ fn run() -> Result<bool, String> {
     let system_filecheck = find_tool("FileCheck").or_else(|| find_tool("filecheck"));
     let (lit, venv_bin) = match (system_lit, system_filecheck) {
         (Some(lit), Some(_)) => (lit, None),
+        _ if tools_required() => {
+            return Err(
+                "LLVM's lit and FileCheck were not found (PATH, /usr/lib/llvm-*/bin; \
+                 Debian: apt-get install llvm-22-tools), and BUFREUSE_REQUIRE_TOOLS is set: \
+                 not falling back to PyPI's"
+                    .to_string(),
+            );
+        }
         _ => {
             let bin = ensure_venv(&target_dir.join("lit-venv"))?;
             (bin.join("lit"), Some(bin))
@@ -121,18 +134,36 @@ fn run() -> Result<bool, String> {
             ));
         }
     };
-    tally.print_skipped();
     let lit_failed = !status.success();
     if lit_failed && tally.failed == 0 {
         println!("error: lit failed ({status}) although no test did: see its messages above");
     }
+    let (mut failed, mut skipped) = (tally.failed, tally.skipped);
+    if tools_required() {
+        let (missing_tool, other): (Vec<_>, Vec<_>) = skipped
+            .into_iter()
+            .partition(|s| !s.missing_tools.is_empty());
+        if !missing_tool.is_empty() {
+            print_skipped(
+                "Failed: skipped for a missing tool, and BUFREUSE_REQUIRE_TOOLS is set",
+                &missing_tool,
+            );
+        }
+        failed += missing_tool.len();
+        skipped = other;
+    }
+    print_skipped("Skipped (UNSUPPORTED) tests", &skipped);
     println!(
-        "{} passed, {} failed, {} skipped",
+        "{} passed, {failed} failed, {} skipped",
         tally.passed,
-        tally.failed,
-        tally.skipped.len()
+        skipped.len()
     );
-    Ok(!lit_failed && tally.failed == 0)
+    Ok(!lit_failed && failed == 0)
+}
+
+/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`).
+fn tools_required() -> bool {
+    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// The libtest arguments this harness understands.
@@ -307,13 +338,74 @@ fn run_step(command: &mut Command, what: &str) -> Result<(), String> {
     }
 }
 
+/// The lit features that stand for tools: `lit_tests/lit.cfg.py` adds each one only when it
+/// finds the tool.
+const TOOL_FEATURES: [&str; 2] = ["mlir-opt", "mlir-runner"];
+
 /// Test results from lit's JSON report, counted as libtest would.
 #[derive(Default)]
 struct Tally {
     passed: usize,
     failed: usize,
-    /// Name and lit's reason, for every test that did not run here.
-    skipped: Vec<(String, String)>,
+    /// Every test that did not run here.
+    skipped: Vec<Skipped>,
+}
+
+/// A test that lit did not run (UNSUPPORTED).
+struct Skipped {
+    name: String,
+    /// lit's reason.
+    reason: String,
+    /// The tools (`TOOL_FEATURES`) among the features that the test requires and that were
+    /// not available.
+    missing_tools: Vec<&'static str>,
+}
+
+impl Skipped {
+    fn new(name: String, reason: String) -> Skipped {
+        // lit: "Test requires the following unavailable features: a, b || c".
+        let unavailable = reason.lines().find_map(|line| {
+            line.trim()
+                .strip_prefix("Test requires the following unavailable features:")
+        });
+        let missing_tools = match unavailable {
+            Some(features) => TOOL_FEATURES
+                .into_iter()
+                .filter(|tool| {
+                    features
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
+                        .any(|word| word == *tool)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        Skipped {
+            name,
+            reason,
+            missing_tools,
+        }
+    }
+}
+
+/// Names every test of `skipped` under `title`, with lit's reason, so that no skip goes
+/// unseen.
+fn print_skipped(title: &str, skipped: &[Skipped]) {
+    if skipped.is_empty() {
+        return;
+    }
+    println!("\n{title} ({}):", skipped.len());
+    for s in skipped {
+        let reason = s.reason.lines().next().unwrap_or("no reason given");
+        if s.missing_tools.is_empty() {
+            println!("  {}: {reason}", s.name);
+        } else {
+            println!(
+                "  {}: missing tool {}: {reason}",
+                s.name,
+                s.missing_tools.join(", ")
+            );
+        }
+    }
 }
 
 impl Tally {
@@ -330,23 +422,11 @@ impl Tally {
             match test["code"].as_str().unwrap_or("") {
                 // An expected failure is a check that held.
                 "PASS" | "FLAKYPASS" | "XFAIL" => tally.passed += 1,
-                "UNSUPPORTED" => tally.skipped.push((name, output)),
+                "UNSUPPORTED" => tally.skipped.push(Skipped::new(name, output)),
                 // FAIL, XPASS, UNRESOLVED, TIMEOUT and anything new count against the run.
                 _ => tally.failed += 1,
             }
         }
         Ok(tally)
-    }
-
-    /// Names every skipped test with lit's reason, so that no skip goes unseen.
-    fn print_skipped(&self) {
-        if self.skipped.is_empty() {
-            return;
-        }
-        println!("\nSkipped (UNSUPPORTED) tests ({}):", self.skipped.len());
-        for (name, reason) in &self.skipped {
-            let reason = reason.lines().next().unwrap_or("no reason given");
-            println!("  {name}: {reason}");
-        }
     }
 }

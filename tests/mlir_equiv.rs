@@ -36,19 +36,107 @@
 //!
 //! Tools: `mlir-opt` and `mlir-runner` from PATH, else the newest `/usr/lib/llvm-*/bin`
 //! (`BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib`, as `tests/lit.rs` does), and `python3`.
-//! Without them each test prints `mlir_equiv: mlir-opt/mlir-runner not found: skipped N
-//! programs` and passes. Programs run on two threads. Every failure is reported, not just
-//! the first; summaries go straight to stderr, past libtest's capture.
+//! Every test needs all three. Programs run on two threads. Every failure is reported, not
+//! just the first; summaries go straight to stderr.
+//!
+//! Harness (`harness = false`, the `libtest-mimic` crate): one test per check above, under
+//! libtest's command line and output (filters, `--skip`, `--exact`, `--list`, `--ignored`,
+//! `--include-ignored`); it captures nothing. When a tool is missing, a line on stderr names
+//! it and every test is reported `ignored`, never passed (`--include-ignored` runs them
+//! anyway, and they fail). With `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs
+//! the tools) a missing tool fails every test instead.
 
+use libtest_mimic::{Arguments, Trial};
 use std::collections::HashMap;
 use std::env;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::Mutex;
+use std::process::{Command, ExitCode, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::thread;
+
+/// The tests, each a function that panics when it fails; all need `Tools`.
+const TESTS: &[(&str, fn())] = &[
+    (
+        "corpus_programs_print_the_same_after_rewrite",
+        corpus_programs_print_the_same_after_rewrite,
+    ),
+    (
+        "generated_programs_print_the_same_after_rewrite",
+        generated_programs_print_the_same_after_rewrite,
+    ),
+    (
+        "generated_programs_with_calls_print_the_same_after_rewrite",
+        generated_programs_with_calls_print_the_same_after_rewrite,
+    ),
+    (
+        "tensor_sources_pooled_before_dealloc_print_the_same",
+        tensor_sources_pooled_before_dealloc_print_the_same,
+    ),
+    (
+        "broken_plan_is_caught_and_changes_the_output",
+        broken_plan_is_caught_and_changes_the_output,
+    ),
+    (
+        "rewritten_lit_tests_and_examples_parse_in_mlir_opt",
+        rewritten_lit_tests_and_examples_parse_in_mlir_opt,
+    ),
+    (
+        "tensor_sources_pooled_before_lowered_deallocation_print_the_same",
+        tensor_sources_pooled_before_lowered_deallocation_print_the_same,
+    ),
+    (
+        "generated_programs_with_dynamic_sizes_print_the_same_after_rewrite",
+        generated_programs_with_dynamic_sizes_print_the_same_after_rewrite,
+    ),
+    (
+        "dynamic_programs_print_the_same_after_rewrite",
+        dynamic_programs_print_the_same_after_rewrite,
+    ),
+];
+
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let missing = found_tools().as_ref().err();
+    if let Some(missing) = missing {
+        say(&format!(
+            "mlir_equiv: {missing}: {}",
+            if tools_required() {
+                "every test fails (BUFREUSE_REQUIRE_TOOLS is set)"
+            } else {
+                "every test is ignored"
+            }
+        ));
+    }
+    let trials = TESTS
+        .iter()
+        .map(|&(name, test)| needs_tools(name, missing.cloned(), test))
+        .collect();
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
+/// the tests that need it instead of leaving them ignored.
+fn tools_required() -> bool {
+    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The test `name` that needs tools, of which `missing` says what is missing (`None`: all
+/// were found). Without them it is ignored; it fails when run all the same (under
+/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
+fn needs_tools(name: &str, missing: Option<String>, test: fn()) -> Trial {
+    let ignored = missing.is_some() && !tools_required();
+    Trial::test(name, move || match missing {
+        None => {
+            test();
+            Ok(())
+        }
+        Some(missing) => Err(format!("cannot run: {missing}").into()),
+    })
+    .with_ignored_flag(ignored)
+}
 
 /// Worker threads for the programs (the machine this runs on has two cores).
 const THREADS: usize = 2;
@@ -100,7 +188,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// A line on stderr that libtest does not capture.
+/// A line on stderr.
 fn say(text: &str) {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{text}");
@@ -116,31 +204,49 @@ struct Tools {
 }
 
 impl Tools {
-    /// The tools, or `None` after printing why `programs` programs are skipped.
-    fn find_or_skip(programs: usize) -> Option<Tools> {
-        let mlir = find_tool("mlir-opt").zip(find_tool("mlir-runner"));
+    /// The tools, or `Err` naming those that are missing.
+    fn find() -> Result<Tools, String> {
+        let mlir_opt = find_tool("mlir-opt");
+        let mlir_runner = find_tool("mlir-runner");
         let python = find_tool("python3").or_else(|| find_tool("python"));
-        match (mlir, python) {
-            (Some((mlir_opt, mlir_runner)), Some(python)) => Some(Tools {
+        match (mlir_opt, mlir_runner, python) {
+            (Some(mlir_opt), Some(mlir_runner), Some(python)) => Ok(Tools {
                 mlir_opt,
                 mlir_runner,
                 python,
             }),
-            (None, _) => {
-                say(&format!(
-                    "mlir_equiv: mlir-opt/mlir-runner not found: skipped {programs} programs"
-                ));
-                None
-            }
-            (_, None) => {
-                say(&format!(
-                    "mlir_equiv: python3 not found: skipped {programs} programs"
-                ));
-                None
+            (mlir_opt, mlir_runner, python) => {
+                let missing: Vec<&str> = [
+                    (mlir_opt.is_none(), "mlir-opt"),
+                    (mlir_runner.is_none(), "mlir-runner"),
+                    (python.is_none(), "python3"),
+                ]
+                .into_iter()
+                .filter_map(|(missing, name)| missing.then_some(name))
+                .collect();
+                Err(format!(
+                    "{} not found (PATH, /usr/lib/llvm-*/bin)",
+                    missing.join(", ")
+                ))
             }
         }
     }
+}
 
+/// The tools, looked for once.
+fn found_tools() -> &'static Result<Tools, String> {
+    static TOOLS: OnceLock<Result<Tools, String>> = OnceLock::new();
+    TOOLS.get_or_init(Tools::find)
+}
+
+/// The tools of a test (`needs_tools` runs no test without them).
+fn tools() -> &'static Tools {
+    found_tools()
+        .as_ref()
+        .expect("needs_tools runs a test only when its tools were found")
+}
+
+impl Tools {
     /// `tests/tools/mlir-equiv.py` with `args`, told to use the same MLIR tools as this test.
     fn equiv(&self, args: &[&Path]) -> Output {
         let bin_dir = self.mlir_opt.parent().expect("a directory");
@@ -606,15 +712,12 @@ fn known_failure(program: &str, check: &str) -> Option<&'static str> {
 // -- tests -----------------------------------------------------------------------------------
 
 /// (a), (b), (c) for the examples, the programs of `tests/programs` and the shared corpus.
-#[test]
 fn corpus_programs_print_the_same_after_rewrite() {
     let programs = corpus_programs();
-    let Some(tools) = Tools::find_or_skip(programs.len()) else {
-        return;
-    };
+    let tools = tools();
     assert!(!programs.is_empty(), "no executable program found");
     let dir = scratch("corpus");
-    let verdicts = par_map(&programs, |p| check_program(&tools, p, &dir, true));
+    let verdicts = par_map(&programs, |p| check_program(tools, p, &dir, true));
     finish(
         "corpus",
         &["rewrite", "mlir-opt", "equiv", "bytes"],
@@ -656,14 +759,11 @@ fn generated_programs(
 }
 
 /// Random programs print the same after the rewrite, and each one pools something.
-#[test]
 fn generated_programs_print_the_same_after_rewrite() {
-    let Some(tools) = Tools::find_or_skip(GENERATED_SEEDS as usize) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("generated");
-    let programs = generated_programs(&tools, None, 0..GENERATED_SEEDS, &dir, "gen_");
-    let mut verdicts = par_map(&programs, |p| check_program(&tools, p, &dir, true));
+    let programs = generated_programs(tools, None, 0..GENERATED_SEEDS, &dir, "gen_");
+    let mut verdicts = par_map(&programs, |p| check_program(tools, p, &dir, true));
     for (p, v) in programs.iter().zip(&mut verdicts) {
         // A program may pool nothing only because pooling would not save bytes (its buffers
         // are small and live together): it must still have allocations that --pool-all pools.
@@ -734,15 +834,12 @@ fn call_temporaries(report: &serde_json::Value) -> CallTemporaries {
 /// `verifyMemRef*`, an external declaration without `llvm.nocapture`) is pooled; and, across
 /// the seeds, some temporary passed to a helper that only reads and writes it is pooled
 /// (issue 21: such a call is a use, not an escape).
-#[test]
 fn generated_programs_with_calls_print_the_same_after_rewrite() {
-    let Some(tools) = Tools::find_or_skip(CALL_SEEDS.len()) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("calls");
-    let programs = generated_programs(&tools, Some("--calls"), CALL_SEEDS, &dir, "gen_calls_");
+    let programs = generated_programs(tools, Some("--calls"), CALL_SEEDS, &dir, "gen_calls_");
     let results = par_map(&programs, |p| {
-        let mut v = check_program(&tools, p, &dir, true);
+        let mut v = check_program(tools, p, &dir, true);
         let out = output(bufreuse().args(["--analyze", "--format=json"]).arg(&p.path));
         let Ok(report) = serde_json::from_slice::<serde_json::Value>(&out.stdout) else {
             // check_bytes_of has reported the failed analysis.
@@ -1069,7 +1166,6 @@ fn first_difference(expected: &str, got: &str) -> String {
 /// --before-dealloc` before `--buffer-deallocation-pipeline`, prints what the same pipeline
 /// without bufreuse prints and what the source's `expected.txt` says, while a broken plan
 /// prints something else; and the rewrite pools something.
-#[test]
 fn tensor_sources_pooled_before_dealloc_print_the_same() {
     let pooled = tensor_test(
         "tensor",
@@ -1086,27 +1182,27 @@ fn tensor_sources_pooled_before_dealloc_print_the_same() {
         check_tensor_case,
     );
     assert!(
-        pooled != Some(0),
+        pooled != 0,
         "bufreuse --rewrite --before-dealloc pooled nothing in the tensor sources"
     );
 }
 
-/// Runs `check` on every tensor case (none when the tools are missing), reports like the
-/// other tests, and returns how many allocations were pooled in all.
+/// Runs `check` on every tensor case, reports like the other tests, and returns how many
+/// allocations were pooled in all.
 fn tensor_test(
     name: &str,
     what: &str,
     checks: &[&str],
     check: impl Fn(&Tools, &TensorCase, &Path) -> Verdict + Sync,
-) -> Option<usize> {
+) -> usize {
     let cases = tensor_cases();
     assert!(
         !cases.is_empty(),
         "no tensor source in tests/programs/tensor"
     );
-    let tools = Tools::find_or_skip(cases.len())?;
+    let tools = tools();
     let dir = scratch(name);
-    let verdicts = par_map(&cases, |c| check(&tools, c, &dir));
+    let verdicts = par_map(&cases, |c| check(tools, c, &dir));
     let programs: Vec<Program> = cases.iter().map(|c| c.program.clone()).collect();
     let pooled: usize = verdicts.iter().map(|v| v.pooled).sum();
     let kept: usize = verdicts.iter().map(|v| v.kept).sum();
@@ -1115,12 +1211,11 @@ fn tensor_test(
         programs.len()
     ));
     finish(name, checks, &programs, &verdicts);
-    Some(pooled)
+    pooled
 }
 
 /// A plan that puts every buffer at offset 0 is caught by the rewrite's own check, and,
 /// with that check skipped, makes programs print something else: the comparison can fail.
-#[test]
 fn broken_plan_is_caught_and_changes_the_output() {
     let root = manifest_dir();
     let mut programs: Vec<Program> = ["examples/01_chain.mlir", "examples/02_overlap.mlir"]
@@ -1147,9 +1242,7 @@ fn broken_plan_is_caught_and_changes_the_output() {
         }),
     );
     assert!(!programs.is_empty(), "no program to break");
-    let Some(tools) = Tools::find_or_skip(programs.len()) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("broken");
     let verdicts = par_map(&programs, |p| {
         let mut v = Verdict::default();
@@ -1205,16 +1298,13 @@ fn broken_plan_is_caught_and_changes_the_output() {
 
 /// (d) Whatever `mlir-opt` accepts as input, it accepts after `bufreuse --rewrite`: every
 /// `.mlir` of `lit_tests/` (all chunks of `--split-input-file` files) and `examples/`.
-#[test]
 fn rewritten_lit_tests_and_examples_parse_in_mlir_opt() {
     let root = manifest_dir();
     let mut files = Vec::new();
     collect_mlir(&root.join("lit_tests"), &mut files);
     files.extend(mlir_files(&root.join("examples"), |_| true));
     files.sort();
-    let Some(tools) = Tools::find_or_skip(files.len()) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("parse");
     let programs: Vec<Program> = files
         .iter()
@@ -1442,7 +1532,6 @@ fn check_ownership_case(tools: &Tools, case: &TensorCase, dir: &Path) -> Verdict
 /// After ownership-based deallocation and before its lowering, the IR is full of
 /// `bufferization.dealloc`: every tensor source, pooled there by `bufreuse --rewrite`, prints
 /// what it prints without bufreuse and what its `expected.txt` says; and something is pooled.
-#[test]
 fn tensor_sources_pooled_before_lowered_deallocation_print_the_same() {
     let pooled = tensor_test(
         "ownership",
@@ -1451,7 +1540,7 @@ fn tensor_sources_pooled_before_lowered_deallocation_print_the_same() {
         check_ownership_case,
     );
     assert!(
-        pooled != Some(0),
+        pooled != 0,
         "bufreuse --rewrite pooled nothing after ownership-based deallocation"
     );
 }
@@ -1699,20 +1788,17 @@ fn dynamic_summary(
 /// those) is eligible and each program pools some; none whose size is not (`%dn…`: loaded
 /// inside the function, an induction variable, a loop result) is pooled, and each of those
 /// is reported `size-not-available`.
-#[test]
 fn generated_programs_with_dynamic_sizes_print_the_same_after_rewrite() {
-    let Some(tools) = Tools::find_or_skip(DYNAMIC_SEEDS.len()) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("dynamic_generated");
     let programs = generated_programs(
-        &tools,
+        tools,
         Some("--dynamic"),
         DYNAMIC_SEEDS,
         &dir,
         "gen_dynamic_",
     );
-    let results = par_map(&programs, |p| check_dynamic_program(&tools, p, &dir));
+    let results = par_map(&programs, |p| check_dynamic_program(tools, p, &dir));
     let (verdicts, found): (Vec<Verdict>, Vec<DynamicAllocations>) = results.into_iter().unzip();
     let available = dynamic_summary("dynamic generated", &verdicts, &found);
     finish(
@@ -1743,7 +1829,6 @@ fn generated_programs_with_dynamic_sizes_print_the_same_after_rewrite() {
 /// - `expected`: the rewritten program prints the program's `NAME.expected.txt`;
 /// - `broken`: a plan that puts every buffer at offset 0 (`--pool-all --debug-break-plan`)
 ///   is caught by the rewrite's own check and, with the check skipped, prints something else.
-#[test]
 fn dynamic_programs_print_the_same_after_rewrite() {
     let root = manifest_dir().join("tests/programs/dynamic");
     let programs: Vec<Program> = mlir_files(&root, |_| true)
@@ -1757,18 +1842,16 @@ fn dynamic_programs_print_the_same_after_rewrite() {
         })
         .collect();
     assert!(!programs.is_empty(), "no program in tests/programs/dynamic");
-    let Some(tools) = Tools::find_or_skip(programs.len()) else {
-        return;
-    };
+    let tools = tools();
     let dir = scratch("dynamic");
     let results = par_map(&programs, |p| {
-        let (mut v, d) = check_dynamic_program(&tools, p, &dir);
+        let (mut v, d) = check_dynamic_program(tools, p, &dir);
         if v.summary == "rewrite failed" {
             return (v, d);
         }
         let rewritten = dir.join(p.name.replace('/', "__"));
-        check_expected_output(&tools, p, &rewritten, &mut v);
-        let broken = check_broken_plan(&tools, p, &dir);
+        check_expected_output(tools, p, &rewritten, &mut v);
+        let broken = check_broken_plan(tools, p, &dir);
         if let Err(message) = &broken {
             v.failures.push(("broken", message.clone()));
         }

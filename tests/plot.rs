@@ -1,9 +1,76 @@
 //! `--plot`: the SVG parses as XML, has one rectangle per pooled buffer, is the same bytes on
 //! every run, and (where Chromium is installed) renders to a picture that is not blank.
+//!
+//! Chromium: `chromium`, `chromium-browser` or `google-chrome` on PATH;
+//! `BUFREUSE_NO_CHROMIUM=1` makes it missing, to check the run without it on a machine that
+//! has it.
+//!
+//! Harness (`harness = false`, the `libtest-mimic` crate): libtest's command line and output
+//! (filters, `--skip`, `--exact`, `--list`, `--ignored`, `--include-ignored`); it captures
+//! nothing. Without Chromium a line on stderr says so and `plots_render_in_chromium` is
+//! reported `ignored`, never passed (`--include-ignored` runs it anyway, and it fails); with
+//! `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs Chromium) it fails instead.
 
+use libtest_mimic::{Arguments, Trial};
 use pretty_assertions::assert_eq;
+use std::env;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let chromium = find_chromium();
+    if chromium.is_none() {
+        eprintln!(
+            "plot: chromium not found (PATH, or BUFREUSE_NO_CHROMIUM is set): \
+             plots_render_in_chromium {}",
+            if tools_required() {
+                "fails (BUFREUSE_REQUIRE_TOOLS is set)"
+            } else {
+                "is ignored"
+            }
+        );
+    }
+    let trials = vec![
+        Trial::test("analyze_plot_has_one_rectangle_per_pooled_buffer", || {
+            analyze_plot_has_one_rectangle_per_pooled_buffer();
+            Ok(())
+        }),
+        Trial::test("plan_plot_places_rectangles_at_their_offsets", || {
+            plan_plot_places_rectangles_at_their_offsets();
+            Ok(())
+        }),
+        needs_tool(
+            "plots_render_in_chromium",
+            chromium,
+            "chromium",
+            plots_render_in_chromium,
+        ),
+    ];
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
+/// the test that needs it instead of leaving it ignored.
+fn tools_required() -> bool {
+    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The test `name` that runs `test` with the tool at `path` (`None`: `tool` was not found).
+/// Without the tool it is ignored; it fails when run all the same (under
+/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
+fn needs_tool(name: &str, path: Option<PathBuf>, tool: &str, test: fn(&Path)) -> Trial {
+    let ignored = path.is_none() && !tools_required();
+    let tool = tool.to_string();
+    Trial::test(name, move || match path {
+        Some(path) => {
+            test(&path);
+            Ok(())
+        }
+        None => Err(format!("cannot run: {tool} not found").into()),
+    })
+    .with_ignored_flag(ignored)
+}
 
 fn bufreuse() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bufreuse"))
@@ -47,7 +114,6 @@ fn buffer_rects(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
         .collect()
 }
 
-#[test]
 fn analyze_plot_has_one_rectangle_per_pooled_buffer() {
     let input = root().join("examples/mlp8_static.rfc.mlir");
     let svg_path = tmp("mlp8.svg");
@@ -80,7 +146,6 @@ fn analyze_plot_has_one_rectangle_per_pooled_buffer() {
     assert_eq!(std::fs::read_to_string(&again).unwrap(), svg);
 }
 
-#[test]
 fn plan_plot_places_rectangles_at_their_offsets() {
     // Two buffers that overlap in time, then a third that reuses the first's slot.
     let csv = tmp("small.csv");
@@ -132,7 +197,11 @@ fn plan_plot_places_rectangles_at_their_offsets() {
     }
 }
 
+/// Chromium on PATH; `None` when `BUFREUSE_NO_CHROMIUM` is set (not empty).
 fn find_chromium() -> Option<PathBuf> {
+    if env::var_os("BUFREUSE_NO_CHROMIUM").is_some_and(|v| !v.is_empty()) {
+        return None;
+    }
     ["chromium", "chromium-browser", "google-chrome"]
         .iter()
         .find_map(|name| {
@@ -188,12 +257,7 @@ fn assert_renders(chromium: &Path, svg: &Path, png: &Path) {
     );
 }
 
-#[test]
-fn plots_render_in_chromium() {
-    let Some(chromium) = find_chromium() else {
-        println!("plot: chromium not found, skipped the rendering check");
-        return;
-    };
+fn plots_render_in_chromium(chromium: &Path) {
     let svg = tmp("render.svg");
     run(&[
         "--analyze",
@@ -204,7 +268,7 @@ fn plots_render_in_chromium() {
             .to_str()
             .unwrap(),
     ]);
-    assert_renders(&chromium, &svg, &tmp("render.png"));
+    assert_renders(chromium, &svg, &tmp("render.png"));
     let csv = root().join("bench/minimalloc/challenging/A.1048576.csv");
     if csv.is_file() {
         let svg = tmp("render-plan.svg");
@@ -215,6 +279,6 @@ fn plots_render_in_chromium() {
             svg.to_str().unwrap(),
             csv.to_str().unwrap(),
         ]);
-        assert_renders(&chromium, &svg, &tmp("render-plan.png"));
+        assert_renders(chromium, &svg, &tmp("render-plan.png"));
     }
 }

@@ -2,27 +2,87 @@
 //!
 //! Inputs: every `.mlir` in `examples/` and, when the shared material sits beside the
 //! repository (`../shared/corpus`), every `.mlir` in its `exec/` and `pipeline/` folders.
-//! For each file, as a check of its own (all failures are reported together at the end):
-//! 1. `bufreuse FILE` succeeds;
-//! 2. its output is a fixed point: `bufreuse` of the output prints the same bytes;
-//! 3. when `mlir-opt` is found (PATH, else the newest `/usr/lib/llvm-*/bin`), `mlir-opt FILE`
-//!    and `mlir-opt` of bufreuse's output print the same text: printing lost nothing MLIR
-//!    sees. Without `mlir-opt` this comparison is skipped, and a line on stderr says so.
+//! Tests, each checking every file (all failures are reported together at the end):
+//! - `every_input_round_trips`: `bufreuse FILE` succeeds, and its output is a fixed point:
+//!   `bufreuse` of the output prints the same bytes;
+//! - `every_input_round_trips_through_mlir_opt` (needs `mlir-opt`: PATH, else the newest
+//!   `/usr/lib/llvm-*/bin`): `mlir-opt FILE` and `mlir-opt` of bufreuse's output print the
+//!   same text: printing lost nothing MLIR sees.
 //!
-//! A second test joins two examples with `// -----` and checks `--split-input-file`.
+//! A third test joins two examples with `// -----` and checks `--split-input-file`.
+//!
+//! Harness (`harness = false`, the `libtest-mimic` crate): libtest's command line and output
+//! (filters, `--skip`, `--exact`, `--list`, `--ignored`, `--include-ignored`); it captures
+//! nothing, and summaries go straight to stderr. Without `mlir-opt` a line on stderr says so
+//! and the test that needs it is reported `ignored`, never passed (`--include-ignored` runs it
+//! anyway, and it fails); with `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs
+//! the tools) it fails instead.
 //!
 //! Environment: `BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib/llvm-*` (as `tests/lit.rs` does),
 //! to check the run without `mlir-opt` on a machine that has it.
-//!
-//! Summaries are written straight to stderr, past libtest's capture, so that a skipped
-//! comparison is seen even when the test passes.
 
+use libtest_mimic::{Arguments, Trial};
 use pretty_assertions::assert_eq;
 use std::env;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, ExitCode, Output};
+
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let mlir_opt = find_mlir_opt();
+    if mlir_opt.is_none() {
+        note(&format!(
+            "roundtrip: mlir-opt not found (PATH, /usr/lib/llvm-*/bin): \
+             every_input_round_trips_through_mlir_opt {}",
+            if tools_required() {
+                "fails (BUFREUSE_REQUIRE_TOOLS is set)"
+            } else {
+                "is ignored"
+            }
+        ));
+    }
+    let trials = vec![
+        Trial::test("every_input_round_trips", || {
+            every_input_round_trips();
+            Ok(())
+        }),
+        needs_tool(
+            "every_input_round_trips_through_mlir_opt",
+            mlir_opt,
+            "mlir-opt",
+            every_input_round_trips_through_mlir_opt,
+        ),
+        Trial::test("split_input_file_prints_each_chunk", || {
+            split_input_file_prints_each_chunk();
+            Ok(())
+        }),
+    ];
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
+/// the test that needs it instead of leaving it ignored.
+fn tools_required() -> bool {
+    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The test `name` that runs `test` with the tool at `path` (`None`: `tool` was not found).
+/// Without the tool it is ignored; it fails when run all the same (under
+/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
+fn needs_tool(name: &str, path: Option<PathBuf>, tool: &str, test: fn(&Path)) -> Trial {
+    let ignored = path.is_none() && !tools_required();
+    let tool = tool.to_string();
+    Trial::test(name, move || match path {
+        Some(path) => {
+            test(&path);
+            Ok(())
+        }
+        None => Err(format!("cannot run: {tool} not found (PATH, /usr/lib/llvm-*/bin)").into()),
+    })
+    .with_ignored_flag(ignored)
+}
 
 /// The repository's root.
 fn manifest_dir() -> &'static Path {
@@ -133,8 +193,9 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Checks one input; `Err` names the first step that failed.
-fn check(input: &Path, mlir_opt: Option<&Path>) -> Result<(), String> {
+/// Checks that `bufreuse` prints one input as a fixed point; `Err` names the first step that
+/// failed.
+fn check_fixed_point(input: &Path) -> Result<(), String> {
     let printed = run(bufreuse(), &[input])?;
     let printed_file = scratch(input, "printed");
     write(&printed_file, &printed)?;
@@ -147,17 +208,25 @@ fn check(input: &Path, mlir_opt: Option<&Path>) -> Result<(), String> {
             first_difference(&printed, &again)
         ));
     }
+    Ok(())
+}
 
-    if let Some(mlir_opt) = mlir_opt {
-        let reference = run(mlir_opt, &[input])?;
-        let ours = run(mlir_opt, &[&printed_file])?;
-        if reference != ours {
-            return Err(format!(
-                "mlir-opt prints the input and bufreuse's output ({}) differently\n{}",
-                printed_file.display(),
-                first_difference(&reference, &ours)
-            ));
-        }
+/// Checks that `mlir_opt` prints one input and bufreuse's output of it the same; `Err` names
+/// the first step that failed.
+fn check_with_mlir_opt(input: &Path, mlir_opt: &Path) -> Result<(), String> {
+    let printed = run(bufreuse(), &[input])?;
+    // A name of its own: the fixed-point test may write its file at the same time.
+    let printed_file = scratch(input, "for-mlir-opt");
+    write(&printed_file, &printed)?;
+
+    let reference = run(mlir_opt, &[input])?;
+    let ours = run(mlir_opt, &[&printed_file])?;
+    if reference != ours {
+        return Err(format!(
+            "mlir-opt prints the input and bufreuse's output ({}) differently\n{}",
+            printed_file.display(),
+            first_difference(&reference, &ours)
+        ));
     }
     Ok(())
 }
@@ -182,24 +251,23 @@ fn first_difference(expected: &str, actual: &str) -> String {
     }
 }
 
-/// Writes a line to the real stderr, bypassing libtest's output capture.
+/// Writes a line to stderr.
 fn note(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
-#[test]
-fn every_input_round_trips() {
+/// Runs `check` on every input, prints a summary line and panics with every failure.
+fn check_every_input(what: &str, check: impl Fn(&Path) -> Result<(), String>) {
     let files = inputs();
     assert!(
         files.len() >= 11,
         "expected at least the 11 examples, found {} inputs",
         files.len()
     );
-    let mlir_opt = find_mlir_opt();
     let failures: Vec<String> = files
         .iter()
         .filter_map(|file| {
-            check(file, mlir_opt.as_deref())
+            check(file)
                 .err()
                 .map(|why| format!("{}: {why}", file.display()))
         })
@@ -210,30 +278,32 @@ fn every_input_round_trips() {
         .filter(|f| !f.starts_with(manifest_dir().join("examples")))
         .count();
     note(&format!(
-        "roundtrip: checked {} files ({} in examples/, {} in ../shared/corpus{}), {} failed",
+        "roundtrip: {what}: checked {} files ({} in examples/, {} in ../shared/corpus{}), {} \
+         failed",
         files.len(),
         files.len() - shared,
         shared,
         if shared == 0 { ": not found" } else { "" },
         failures.len()
     ));
-    match &mlir_opt {
-        Some(path) => note(&format!("roundtrip: compared with {}", path.display())),
-        None => note(&format!(
-            "roundtrip: mlir-opt not found, skipped the mlir-opt comparison for {} files",
-            files.len()
-        )),
-    }
     assert!(
         failures.is_empty(),
-        "{} of {} files failed the round trip:\n\n{}",
+        "{} of {} files failed the round trip ({what}):\n\n{}",
         failures.len(),
         files.len(),
         failures.join("\n\n")
     );
 }
 
-#[test]
+fn every_input_round_trips() {
+    check_every_input("fixed point", check_fixed_point);
+}
+
+fn every_input_round_trips_through_mlir_opt(mlir_opt: &Path) {
+    note(&format!("roundtrip: compared with {}", mlir_opt.display()));
+    check_every_input("mlir-opt", |file| check_with_mlir_opt(file, mlir_opt));
+}
+
 fn split_input_file_prints_each_chunk() {
     let examples = manifest_dir().join("examples");
     let first = examples.join("01_chain.mlir");
