@@ -390,14 +390,14 @@ fn minimalloc_instance_i_reaches_its_bound() {
     );
 }
 
-/// A known bug, found by `lower_bound_never_exceeds_the_optimum`: on these five buffers
-/// (16- and 64-byte alignments) the exact search stops at the greedy's 141 bytes and calls it
-/// optimal, where 139 fit (A@0, B@0, C@48, D@64, E@80). Some complete runs at a target below
-/// the optimum report a smallest pruning bound above it (161 = 128 + 33: A pushed to 128), and
-/// the search raises its lower bound to the current peak from it. CI fixes the property
-/// tests' seed (`.ci/run`) until this is fixed; this test stays ignored till then.
+/// A bug found by `lower_bound_never_exceeds_the_optimum`: on these five buffers (16- and
+/// 64-byte alignments) the exact search stopped at the greedy's 141 bytes and called it
+/// optimal, where 139 fit (A@0, B@0, C@48, D@64, E@80). A node that found a plan for a part
+/// of a split node dropped the bounds that had pruned the subtrees searched before it, so a
+/// complete run below the optimum reported only the next part's bound (161 = 128 + 33: A
+/// pushed to 128) and the lower bound was raised to the peak (see `search.rs`'s
+/// `a_solved_part_keeps_the_bounds_pruned_before_it`).
 #[test]
-#[ignore = "known bug: the exact search proves a non-optimal plan optimal (see the comment)"]
 fn exact_search_with_mixed_alignments_finds_139() {
     let buffer = |start, end, size, align| Buffer {
         start,
