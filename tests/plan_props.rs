@@ -80,8 +80,17 @@ fn brute_force(buffers: &[Buffer]) -> u64 {
     best
 }
 
+/// 64 cases per property, or `PROPTEST_CASES` when it is set (a longer run by hand).
+fn config() -> ProptestConfig {
+    if std::env::var_os("PROPTEST_CASES").is_some() {
+        ProptestConfig::default()
+    } else {
+        ProptestConfig::with_cases(64)
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(config())]
 
     #[test]
     fn every_planner_makes_valid_ordered_plans(buffers in prop::collection::vec(buffer(), 0..40)) {
@@ -314,7 +323,7 @@ fn tiling(width: u64, height: u64, cuts: &[(bool, u64, usize)]) -> Vec<Buffer> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(config())]
 
     #[test]
     fn exact_finds_perfect_tilings(cuts in prop::collection::vec((any::<bool>(), 0u64..1000, 0usize..100), 8..40)) {
