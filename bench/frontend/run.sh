@@ -2,8 +2,10 @@
 # Front-end benchmark: bufreuse against mlir-opt on the same generated files.
 #
 # For each N (default: 10000 and 100000) it writes `gen_chain.py N` into a temporary
-# directory, then runs `bufreuse FILE -o /dev/null` (read, build, print) and
-# `mlir-opt FILE -o /dev/null` (read, verify, print) side by side, alternating the two tools,
+# directory, then runs `bufreuse FILE -o /dev/null` (read, build, print),
+# `bufreuse --analyze FILE -o /dev/null` (read, analyze, plan, report),
+# `bufreuse --rewrite FILE -o /dev/null` (read, analyze, plan, rewrite, check, print) and
+# `mlir-opt FILE -o /dev/null` (read, verify, print) side by side, alternating the tools,
 # and prints a Markdown table: the best wall time of the runs (in milliseconds, from the clock
 # around each run of /usr/bin/time, whose own `%e` has a resolution of 10 ms only), and the
 # largest peak resident set size of the runs (/usr/bin/time's `%M`). `ratio` is bufreuse /
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --runs=*) runs=${1#--runs=}; shift ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) sizes+=("$1"); shift ;;
     esac
 done
@@ -73,11 +75,19 @@ for n in "${sizes[@]}"; do
     mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN{printf "%.1f", b/1e6}')
     for _ in $(seq "$runs"); do
         measure_once "b$n" "$bufreuse" "$f"
+        measure_once "a$n" "$bufreuse" --analyze "$f"
+        measure_once "r$n" "$bufreuse" --rewrite "$f"
         measure_once "m$n" "$mlir_opt" "$f"
     done
-    bs=${best[b$n]} bk=${peak[b$n]} ms=${best[m$n]} mk=${peak[m$n]}
-    awk -v n="$n" -v mb="$mb" -v ops="$ops" -v bs="$bs" -v bk="$bk" -v ms="$ms" -v mk="$mk" 'BEGIN{
-        printf "| %d | %s | %d | bufreuse | %d | %.0f | %.3f, %.2f |\n", n, mb, ops, bs, bk/1024, bs/ms, bk/mk
+    ms=${best[m$n]} mk=${peak[m$n]}
+    for row in "b:bufreuse" "a:bufreuse --analyze" "r:bufreuse --rewrite"; do
+        key=${row%%:*}$n
+        awk -v n="$n" -v mb="$mb" -v ops="$ops" -v tool="${row#*:}" -v bs="${best[$key]}" \
+            -v bk="${peak[$key]}" -v ms="$ms" -v mk="$mk" 'BEGIN{
+            printf "| %d | %s | %d | %s | %d | %.0f | %.3f, %.2f |\n", n, mb, ops, tool, bs, bk/1024, bs/ms, bk/mk
+        }'
+    done
+    awk -v n="$n" -v mb="$mb" -v ops="$ops" -v ms="$ms" -v mk="$mk" 'BEGIN{
         printf "| %d | %s | %d | mlir-opt | %d | %.0f | 1, 1 |\n", n, mb, ops, ms, mk/1024
     }'
 done

@@ -11,11 +11,11 @@
 pub mod verify;
 
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
+use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{
     BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
 };
-use crate::diag::Diagnostic;
 use crate::source::{SourceFile, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -82,10 +82,10 @@ pub struct Rewritten {
     pub stats: Vec<FunctionStats>,
 }
 
-/// Rewrites `m` (see `rewrite`), prints it, and checks the printed IR: it must parse again,
-/// and no two pooled buffers live at once may share a byte (`verify::check`, which reads only
-/// the IR). A failed check is an internal error, with the failing IR in its message.
-/// `name` names the input in messages.
+/// Rewrites `m` (see `rewrite`), checks the rewritten module in memory, and prints it: no two
+/// pooled buffers live at once may share a byte (`verify::check`, which reads only the IR and
+/// computes its own live intervals). A failed check is an internal error, with the failing IR
+/// in its message. `name` names the input in messages.
 pub fn rewrite_checked(
     m: &mut Module,
     analysis: &Analysis,
@@ -93,26 +93,49 @@ pub fn rewrite_checked(
     opts: &Options,
 ) -> Result<Rewritten, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage);
-    let text = crate::ir::print::print_module(m);
     if !pools.is_empty() && !opts.skip_check {
-        let reparsed_file = SourceFile::new(format!("{name} (rewritten)"), text.clone());
-        let reparsed = crate::load::load(&reparsed_file).map_err(|mut d| {
-            d.insert(
-                0,
-                Diagnostic::file_error("internal error: the rewritten IR does not parse again"),
-            );
-            d
-        })?;
-        let errors = verify::check(&reparsed, &pools, opts.alignment, opts.index_bytes);
+        let errors = verify::check(m, &pools, opts.alignment, opts.index_bytes);
         if !errors.is_empty() {
-            // Point into the rewritten text, which is what was checked.
-            let rendered = crate::diag::render(&reparsed_file, &errors);
-            return Err(vec![Diagnostic::file_error(format!(
-                "internal error: the rewrite produced IR that fails its check; no output was written\n{rendered}"
-            ))]);
+            return Err(vec![failed_check(m, name, &pools, opts, &errors)]);
         }
     }
+    let text = crate::ir::print::print_module(m);
     Ok(Rewritten { text, stats })
+}
+
+/// The internal error of a failed check. The spans of the module in memory point into the
+/// input (the rewrite's own ops borrow the spans of the ops they replace), so on this path
+/// only the module is printed, parsed again and checked again, and the errors found in the
+/// printed text are shown there; the errors found in memory are shown as they are if the
+/// printed text does not fail the same way.
+fn failed_check(
+    m: &Module,
+    name: &str,
+    pools: &HashSet<String>,
+    opts: &Options,
+    errors: &[Diagnostic],
+) -> Diagnostic {
+    let file = SourceFile::new(
+        format!("{name} (rewritten)"),
+        crate::ir::print::print_module(m),
+    );
+    let rendered = match crate::load::load(&file) {
+        Ok(reparsed) => {
+            let again = verify::check(&reparsed, pools, opts.alignment, opts.index_bytes);
+            (!again.is_empty()).then(|| crate::diag::render(&file, &again))
+        }
+        Err(d) => Some(format!(
+            "the rewritten IR does not parse again\n{}",
+            crate::diag::render(&file, &d)
+        )),
+    };
+    let rendered = rendered.unwrap_or_else(|| {
+        let lines: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        lines.join("\n")
+    });
+    Diagnostic::file_error(format!(
+        "internal error: the rewrite produced IR that fails its check; no output was written\n{rendered}"
+    ))
 }
 
 /// Rewrites every function that has a pool. Returns per-function statistics (for every

@@ -4,11 +4,13 @@
 //! time, the IR that computes them is evaluated for several assignments of the function's
 //! arguments, and each must pass. It reads only the IR (not the plan), so a
 //! wrong plan or a wrong rewrite shows up here as an internal error instead of a miscompile.
+//!
+//! It shares no code with the analysis whose plan it checks (as regalloc2's checker shares
+//! none with the allocator): the program points, use lists and live intervals below are its
+//! own, computed from the IR alone, and no looser than the analysis's (see `view_interval`).
 
-use crate::analysis::points::{Interval, Points, ancestor_in};
-use crate::analysis::uses::Uses;
 use crate::diag::Diagnostic;
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{BlockId, Module, OpId, ValueId};
 use std::collections::{HashMap, HashSet};
 
 /// Checks every pool named in `pools` (value names such as `%pool`). `min_align` is the
@@ -19,11 +21,11 @@ pub fn check(
     min_align: u64,
     index_bytes: u64,
 ) -> Vec<Diagnostic> {
-    let uses = Uses::of_module(m);
+    let points = Points::of_module(m);
+    let uses = Uses::of_ops(m, &points.order);
     let mut returns = Returns::new(m);
     let mut errors = Vec::new();
     for func in m.functions() {
-        let points = Points::of_function(m, func);
         let mut pool_allocs = Vec::new();
         m.walk_nested(func, |op| {
             let o = m.op(op);
@@ -55,6 +57,109 @@ fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
         m.op(op).span,
         format!("internal error: the rewritten IR fails its check: {message}"),
     )
+}
+
+/// A closed interval `[start, end]` of program points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Interval {
+    start: u32,
+    end: u32,
+}
+
+impl Interval {
+    fn cover(self, other: Interval) -> Interval {
+        Interval {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+/// The checker's program points: every op in the module's blocks numbered in one pre-order
+/// walk (an op, then the ops of its regions in order), and for each op the highest number
+/// inside it. Ops taken out of their blocks by the rewrite get no number.
+struct Points {
+    /// The ops in pre-order.
+    order: Vec<OpId>,
+    first: Vec<u32>,
+    last: Vec<u32>,
+}
+
+impl Points {
+    fn of_module(m: &Module) -> Points {
+        let mut first = vec![u32::MAX; m.ops.len()];
+        let mut last = vec![u32::MAX; m.ops.len()];
+        let mut order = Vec::new();
+        // `(op, false)` enters an op, `(op, true)` leaves it once all it holds is numbered.
+        let mut stack: Vec<(OpId, bool)> = m.top.iter().rev().map(|&o| (o, false)).collect();
+        while let Some((op, leave)) = stack.pop() {
+            if leave {
+                last[op.index()] = order.len() as u32 - 1;
+                continue;
+            }
+            first[op.index()] = order.len() as u32;
+            order.push(op);
+            stack.push((op, true));
+            for r in m.op(op).regions.iter().rev() {
+                for b in m.region(*r).blocks.iter().rev() {
+                    stack.extend(m.block(*b).ops.iter().rev().map(|&o| (o, false)));
+                }
+            }
+        }
+        Points { order, first, last }
+    }
+
+    /// The points of `op` and of everything nested in it.
+    fn extent(&self, op: OpId) -> Option<Interval> {
+        let start = self.first[op.index()];
+        (start != u32::MAX).then(|| Interval {
+            start,
+            end: self.last[op.index()],
+        })
+    }
+}
+
+/// The uses of every value by the numbered ops, as `(user, operand index)`, users in
+/// program order.
+struct Uses {
+    start: Vec<u32>,
+    list: Vec<(OpId, u32)>,
+}
+
+impl Uses {
+    fn of_ops(m: &Module, ops: &[OpId]) -> Uses {
+        let mut start = vec![0u32; m.values.len() + 1];
+        for &op in ops {
+            for v in m.op(op).operands.iter() {
+                start[v.index() + 1] += 1;
+            }
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut list = vec![(OpId::new(0), 0); start[m.values.len()] as usize];
+        for &op in ops {
+            for (k, v) in m.op(op).operands.iter().enumerate() {
+                list[next[v.index()] as usize] = (op, k as u32);
+                next[v.index()] += 1;
+            }
+        }
+        Uses { start, list }
+    }
+
+    fn of(&self, v: ValueId) -> &[(OpId, u32)] {
+        &self.list[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
+    }
+}
+
+/// The op holding `op` (or `op` itself) that stands directly in `block`.
+fn holder_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
+    let mut cur = op;
+    while m.op(cur).parent? != block {
+        cur = m.block_owner(m.op(cur).parent?);
+    }
+    Some(cur)
 }
 
 /// Lower and upper bounds of the `scf.for` loops around `op`.
@@ -625,8 +730,15 @@ fn body_may_return(m: &Module, callee: OpId, arg: u32) -> bool {
     }
 }
 
-/// The live interval of a view: in its block, the extents of the ops holding a use of it or
-/// of a view-like op's result derived from it (deallocs excepted), and the view itself.
+/// The live interval of a view, by this checker's own rule: the points, in the view's block,
+/// of the view itself and of every op there that holds (at any depth) a use of the view or of
+/// a value derived from it (deallocs excepted). A use inside a loop or any other region thus
+/// keeps the view live over the whole op that holds the region, every iteration included.
+/// Derived are: the memref results of an op using it (any result of `bufferization.to_tensor`;
+/// no result of a call whose callee cannot return it), and, whatever their op, the memref
+/// and tensor block arguments of the regions and successors of that op and the memref and
+/// tensor results of the op whose region it terminates. A derived value used outside the
+/// view's block gives no interval (an error): the analysis pools no such buffer.
 /// A dealloc that would free the view (or what derives from it) is put in `freed_by`:
 /// freeing a pool member frees memory that malloc never handed out.
 fn view_interval(
@@ -639,10 +751,14 @@ fn view_interval(
     freed_by: &mut Option<OpId>,
 ) -> Option<Interval> {
     let block = m.op(view_op).parent?;
-    let mut live = points.extent(view_op).map(|e| Interval {
-        start: e.start,
-        end: e.start,
-    })?;
+    let at = points.extent(view_op)?.start;
+    let mut live = Interval { start: at, end: at };
+    let aliasing = |v: ValueId| {
+        matches!(
+            m.value_type(v),
+            crate::ir::types::Type::MemRef(_) | crate::ir::types::Type::Tensor { .. }
+        )
+    };
     let mut stack = vec![value];
     let mut seen = HashSet::from([value]);
     while let Some(v) = stack.pop() {
@@ -652,19 +768,37 @@ fn view_interval(
                 freed_by.get_or_insert(user);
                 continue;
             }
+            let mut derived = Vec::new();
             // Any result of an op using the view may alias it: follow them all (conservative),
             // except the results of a call whose callee returns nothing that derives from
             // this argument.
             let returns_it = &*o.name != "func.call" || returns.may_return(m, user, operand);
-            for &r in o.results.iter().filter(|_| returns_it) {
-                if (m.value_type(r).as_memref().is_some() || &*o.name == "bufferization.to_tensor")
-                    && seen.insert(r)
-                {
+            derived.extend(o.results.iter().copied().filter(|&r| {
+                returns_it
+                    && (m.value_type(r).as_memref().is_some()
+                        || &*o.name == "bufferization.to_tensor")
+            }));
+            for &r in o.regions.iter() {
+                for &b in &m.region(r).blocks {
+                    derived.extend(m.block(b).args.iter().copied().filter(|&a| aliasing(a)));
+                }
+            }
+            for &b in o.successors.iter() {
+                derived.extend(m.block(b).args.iter().copied().filter(|&a| aliasing(a)));
+            }
+            if let Some(b) = o.parent
+                && m.block(b).ops.last() == Some(&user)
+                && o.successors.is_empty()
+            {
+                let owner = m.block_owner(b);
+                derived.extend(m.op(owner).results.iter().copied().filter(|&r| aliasing(r)));
+            }
+            for r in derived {
+                if seen.insert(r) {
                     stack.push(r);
                 }
             }
-            let anc = ancestor_in(m, block, user)?;
-            live = live.cover(points.extent(anc)?);
+            live = live.cover(points.extent(holder_in(m, block, user)?)?);
         }
     }
     Some(live)
