@@ -21,7 +21,7 @@
 //! let mut analysis = bufreuse::analyze(&module, &bufreuse::AnalysisOptions::default())?;
 //! bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default())?;
 //! assert_eq!(analysis.functions[0].pool_bytes, 64);
-//! let out = bufreuse::rewrite(&mut module, &analysis, &bufreuse::RewriteOptions::default())?;
+//! let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
 //! assert!(out.text.contains("memref.view"));
 //! # Ok::<(), Vec<bufreuse::Diagnostic>>(())
 //! ```
@@ -184,17 +184,20 @@ pub fn check_plan(buffers: &[Buffer], offsets: &[u64]) -> Result<u64, Vec<Violat
 }
 
 /// Rewrites the pooled allocations of a module (after [`pool`]) into views of one `i8` pool
-/// per function and memory space, prints the result, parses it again and checks it: no two
-/// views live at once may share a byte, and every view lies aligned inside its pool. A failed
-/// check is an error, never a wrong output.
+/// per function and memory space, checks the result and prints it. The check reads only the
+/// rewritten module and computes its own live intervals: no two views live at once may share
+/// a byte, every view lies aligned inside its pool, and every value is used where it is
+/// defined. A failed check is an error, never a wrong output. `file` is the text the module
+/// was read from, for the locations.
 ///
 /// See the crate documentation for an example.
 pub fn rewrite(
     module: &mut Module,
+    file: &SourceFile,
     analysis: &Analysis,
     opts: &RewriteOptions,
 ) -> Result<Rewritten, Vec<Diagnostic>> {
-    rewrite::rewrite_checked(module, analysis, "input", opts)
+    rewrite::rewrite_checked(module, file, analysis, opts)
 }
 
 /// The report of `bufreuse --analyze`, as text or as JSON (the schema is

@@ -14,7 +14,7 @@ fn rewrite_and_check(text: &str) -> String {
     let mut analysis = bufreuse::analyze(&module, &Default::default()).expect("the input analyzes");
     bufreuse::pool(&module, &mut analysis, &Default::default()).expect("the input pools");
     // `rewrite` checks its pools in memory; a failed check is an error.
-    let rewritten = bufreuse::rewrite(&mut module, &analysis, &Default::default())
+    let rewritten = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())
         .unwrap_or_else(|d| panic!("{}", bufreuse::render(&file, &d)));
     assert_eq!(rewritten.text, print(&module));
     // The printed output must read again (the bug of these tests was a `%pool` used where it

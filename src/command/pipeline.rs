@@ -73,7 +73,7 @@ pub(super) fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic
     }
 }
 
-/// `--rewrite`: analyze, rewrite, print, then parse the printed text again and check it.
+/// `--rewrite`: analyze, rewrite, check the rewritten module, print it.
 fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     let (mut module, analysis, mut stderr) = analyze(file, cli)?;
     let panels = plot_panels(&module, &analysis, cli);
@@ -86,7 +86,7 @@ fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>>
         skip_check: cli.debug_skip_verify,
     };
     let rewrite::Rewritten { text, stats } =
-        rewrite::rewrite_checked(&mut module, &analysis, &file.name, &opts)?;
+        rewrite::rewrite_checked(&mut module, file, &analysis, &opts)?;
     if cli.stats {
         for s in &stats {
             let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());

@@ -83,20 +83,20 @@ pub struct Rewritten {
 }
 
 /// Rewrites `m` (see `rewrite`), checks the rewritten module in memory, and prints it: no two
-/// pooled buffers live at once may share a byte (`verify::check`, which reads only the IR and
-/// computes its own live intervals). A failed check is an internal error, with the failing IR
-/// in its message. `name` names the input in messages.
+/// pooled buffers live at once may share a byte, and every value is used where it is defined
+/// (`verify::check`, which reads only the IR and computes its own live intervals). A failed
+/// check is an internal error, and nothing is printed. `file` is the text `m` was read from.
 pub fn rewrite_checked(
     m: &mut Module,
+    file: &SourceFile,
     analysis: &Analysis,
-    name: &str,
     opts: &Options,
 ) -> Result<Rewritten, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage);
     if !pools.is_empty() && !opts.skip_check {
         let errors = verify::check(m, &pools, opts.alignment, opts.index_bytes);
         if !errors.is_empty() {
-            return Err(vec![failed_check(m, name, &pools, opts, &errors)]);
+            return Err(vec![failed_check(m, file, &pools, opts, &errors)]);
         }
     }
     let text = crate::ir::print::print_module(m);
@@ -106,33 +106,30 @@ pub fn rewrite_checked(
 /// The internal error of a failed check. The spans of the module in memory point into the
 /// input (the rewrite's own ops borrow the spans of the ops they replace), so on this path
 /// only the module is printed, parsed again and checked again, and the errors found in the
-/// printed text are shown there; the errors found in memory are shown as they are if the
-/// printed text does not fail the same way.
+/// printed text are shown there; if the printed text does not fail the same way, the errors
+/// found in memory are shown in the input `file`.
 fn failed_check(
     m: &Module,
-    name: &str,
+    file: &SourceFile,
     pools: &HashSet<String>,
     opts: &Options,
     errors: &[Diagnostic],
 ) -> Diagnostic {
-    let file = SourceFile::new(
-        format!("{name} (rewritten)"),
+    let printed = SourceFile::new(
+        format!("{} (rewritten)", file.name),
         crate::ir::print::print_module(m),
     );
-    let rendered = match crate::load::load(&file) {
+    let rendered = match crate::load::load(&printed) {
         Ok(reparsed) => {
             let again = verify::check(&reparsed, pools, opts.alignment, opts.index_bytes);
-            (!again.is_empty()).then(|| crate::diag::render(&file, &again))
+            (!again.is_empty()).then(|| crate::diag::render(&printed, &again))
         }
         Err(d) => Some(format!(
             "the rewritten IR does not parse again\n{}",
-            crate::diag::render(&file, &d)
+            crate::diag::render(&printed, &d)
         )),
     };
-    let rendered = rendered.unwrap_or_else(|| {
-        let lines: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
-        lines.join("\n")
-    });
+    let rendered = rendered.unwrap_or_else(|| crate::diag::render(file, errors));
     Diagnostic::file_error(format!(
         "internal error: the rewrite produced IR that fails its check; no output was written\n{rendered}"
     ))

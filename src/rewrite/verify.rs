@@ -1,6 +1,8 @@
-//! The check of rewritten IR, made on the printed output parsed again: in every pool the
-//! rewrite made, two views whose live intervals overlap must not share a byte, every view lies
-//! inside its pool, and every offset is aligned. Where sizes and offsets are computed at run
+//! The check of rewritten IR, made on the rewritten module in memory (or, to show where a
+//! failure is, on the printed output read again): in every pool the rewrite made, two views
+//! whose live intervals overlap must not share a byte, every view lies inside its pool, every
+//! offset is aligned, and in every function with a pool each value is used where it is
+//! defined (what reading the printed output again would check). Where sizes and offsets are computed at run
 //! time, the IR that computes them is evaluated for several assignments of the function's
 //! arguments, and each must pass. It reads only the IR (not the plan), so a
 //! wrong plan or a wrong rewrite shows up here as an internal error instead of a miscompile.
@@ -10,7 +12,7 @@
 //! own, computed from the IR alone, and no looser than the analysis's (see `view_interval`).
 
 use crate::diag::Diagnostic;
-use crate::ir::{BlockId, Module, OpId, ValueId};
+use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::{HashMap, HashSet};
 
 /// Checks every pool named in `pools` (value names such as `%pool`). `min_align` is the
@@ -36,6 +38,9 @@ pub fn check(
                 pool_allocs.push(op);
             }
         });
+        if !pool_allocs.is_empty() {
+            check_scopes(m, func, &points, &mut errors);
+        }
         for pool_op in pool_allocs {
             check_pool(
                 m,
@@ -50,6 +55,54 @@ pub fn check(
         }
     }
     errors
+}
+
+/// Checks that every operand of every op in `func` is defined where the op can see it:
+/// earlier in the op's block or in a block around it, or in the entry block of a region
+/// around it (which dominates the whole region). The rewrite adds ops (the prologue, the
+/// views, the pool's deallocs) and removes some, but moves none across blocks, so this is
+/// what reading its printed output again would find wrong in it. A use from another block of
+/// the same region (which would need dominators) is the input's own and is not checked.
+fn check_scopes(m: &Module, func: OpId, points: &Points, errors: &mut Vec<Diagnostic>) {
+    m.walk_nested(func, |user| {
+        for &v in m.op(user).operands.iter() {
+            if let Some(problem) = out_of_scope(m, points, user, v) {
+                let name = &m.value(v).name;
+                errors.push(fail(m, user, format!("{name} is used {problem}")));
+            }
+        }
+    });
+}
+
+/// Why `v` may not be used by `user`, if it may not.
+fn out_of_scope(m: &Module, points: &Points, user: OpId, v: ValueId) -> Option<&'static str> {
+    // The block that defines `v`, and the point of its defining op (none for an argument).
+    let (def_block, def_point) = match m.value(v).def {
+        ValueDef::Arg(b, _) => (b, None),
+        ValueDef::Result(d, _) => match m.op(d).parent {
+            Some(b) if points.first[d.index()] != u32::MAX => (b, Some(points.first[d.index()])),
+            _ => return Some("but its defining op was removed"),
+        },
+    };
+    let def_region = m.block(def_block).parent;
+    // Walk out from `user` through the ops holding it.
+    let mut holder = user;
+    while let Some(block) = m.op(holder).parent {
+        if block == def_block {
+            return match def_point {
+                Some(p) if p >= points.first[holder.index()] => Some("before it is defined"),
+                _ => None,
+            };
+        }
+        if m.block(block).parent == def_region {
+            // Another block of the region that defines `v`: in scope if `v`'s block is the
+            // region's entry, which dominates the region; else a use across blocks that the
+            // input had already.
+            return None;
+        }
+        holder = m.block_owner(block);
+    }
+    Some("outside the scope where it is defined")
 }
 
 fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
@@ -802,4 +855,92 @@ fn view_interval(
         }
     }
     Some(live)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    /// `@f` rewritten: two buffers of 64 bytes at offset 0 of one pool.
+    fn rewritten() -> (Module, HashSet<String>) {
+        let file = crate::source::SourceFile::new(
+            "t.mlir",
+            "func.func @f() {
+               %a = memref.alloc() : memref<16xf32>
+               memref.dealloc %a : memref<16xf32>
+               %b = memref.alloc() : memref<16xf32>
+               memref.dealloc %b : memref<16xf32>
+               return
+             }",
+        );
+        let mut m = crate::load::load(&file).expect("valid IR");
+        let mut analysis = crate::analysis::analyze(&m, &Default::default()).expect("analyzed");
+        crate::policy::pool(&m, &mut analysis, &Default::default()).expect("pooled");
+        let (_, pools) = super::super::rewrite(&mut m, &analysis, Default::default());
+        (m, pools)
+    }
+
+    fn messages(m: &Module, pools: &HashSet<String>) -> Vec<String> {
+        check(m, pools, 64, 8)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    /// The ops of the entry block of `@f`, by name.
+    fn entry_ops(m: &Module) -> (BlockId, Vec<String>) {
+        let func = m.functions()[0];
+        let entry = m.region(m.op(func).regions[0]).blocks[0];
+        let names = m.block(entry).ops.iter().map(|o| m.op(*o).name.to_string());
+        (entry, names.collect())
+    }
+
+    #[test]
+    fn the_rewrite_passes() {
+        let (m, pools) = rewritten();
+        assert_eq!(
+            entry_ops(&m).1,
+            [
+                "arith.constant",
+                "memref.alloc",
+                "memref.view",
+                "memref.view",
+                "memref.dealloc",
+                "func.return"
+            ]
+        );
+        assert_eq!(messages(&m, &pools), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_pool_allocated_after_its_uses_fails() {
+        let (mut m, pools) = rewritten();
+        let (entry, _) = entry_ops(&m);
+        // Move the pool's alloc to just before the return: its views and its dealloc now
+        // come first.
+        let ops = &mut m.blocks[entry.index()].ops;
+        let alloc = ops.remove(1);
+        ops.insert(ops.len() - 1, alloc);
+        let used_early = "internal error: the rewritten IR fails its check: %pool is used before it is defined";
+        let found: Vec<String> = messages(&m, &pools)
+            .into_iter()
+            .filter(|s| s.contains("is used"))
+            .collect();
+        assert_eq!(found, vec![used_early; 3]);
+    }
+
+    #[test]
+    fn an_offset_whose_constant_was_taken_out_fails() {
+        let (mut m, pools) = rewritten();
+        let (entry, _) = entry_ops(&m);
+        let constant = m.blocks[entry.index()].ops.remove(0);
+        m.ops[constant.index()].parent = None;
+        let found = messages(&m, &pools);
+        let removed = "internal error: the rewritten IR fails its check: %pool_off0 is used but its defining op was removed";
+        assert_eq!(
+            found.iter().filter(|s| s.contains("is used")).collect::<Vec<_>>(),
+            vec![removed; 2]
+        );
+    }
 }
