@@ -26,6 +26,8 @@
 //! tests whose name contains it (`cargo test --test lit -- utf8`), `--skip PATTERN` leaves out
 //! those that contain it, `--list` names the one test, other flags are ignored.
 
+mod common;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -72,11 +74,12 @@ fn run() -> Result<bool, String> {
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let target_dir = scratch.parent().unwrap_or(scratch);
 
-    let system_lit = find_tool("lit");
-    let system_filecheck = find_tool("FileCheck").or_else(|| find_tool("filecheck"));
+    let system_lit = common::find_tool("lit");
+    let system_filecheck =
+        common::find_tool("FileCheck").or_else(|| common::find_tool("filecheck"));
     let (lit, venv_bin) = match (system_lit, system_filecheck) {
         (Some(lit), Some(_)) => (lit, None),
-        _ if tools_required() => {
+        _ if common::tools_required() => {
             return Err(
                 "LLVM's lit and FileCheck were not found (PATH, /usr/lib/llvm-*/bin; \
                  Debian: apt-get install llvm-22-tools), and BUFREUSE_REQUIRE_TOOLS is set: \
@@ -139,7 +142,7 @@ fn run() -> Result<bool, String> {
         println!("error: lit failed ({status}) although no test did: see its messages above");
     }
     let (mut failed, mut skipped) = (tally.failed, tally.skipped);
-    if tools_required() {
+    if common::tools_required() {
         let (missing_tool, other): (Vec<_>, Vec<_>) = skipped
             .into_iter()
             .partition(|s| !s.missing_tools.is_empty());
@@ -159,11 +162,6 @@ fn run() -> Result<bool, String> {
         skipped.len()
     );
     Ok(!lit_failed && failed == 0)
-}
-
-/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`).
-fn tools_required() -> bool {
-    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// The libtest arguments this harness understands.
@@ -241,52 +239,6 @@ fn alternation(words: &[String]) -> String {
     escaped.join("|")
 }
 
-/// `/usr/lib/llvm-N/bin` directories, newest N first; none with `BUFREUSE_LIT_NO_SYSTEM`.
-fn llvm_bin_dirs() -> Vec<PathBuf> {
-    if env::var_os("BUFREUSE_LIT_NO_SYSTEM").is_some_and(|v| !v.is_empty()) {
-        return Vec::new();
-    }
-    let Ok(entries) = fs::read_dir("/usr/lib") else {
-        return Vec::new();
-    };
-    let mut found: Vec<(u32, PathBuf)> = entries
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let version = e
-                .file_name()
-                .to_str()?
-                .strip_prefix("llvm-")?
-                .parse()
-                .ok()?;
-            let bin = e.path().join("bin");
-            bin.is_dir().then_some((version, bin))
-        })
-        .collect();
-    found.sort_by_key(|(version, _)| std::cmp::Reverse(*version));
-    found.into_iter().map(|(_, dir)| dir).collect()
-}
-
-/// `name` on PATH, else in the newest `/usr/lib/llvm-*/bin` that has it.
-fn find_tool(name: &str) -> Option<PathBuf> {
-    let path = env::var_os("PATH").unwrap_or_default();
-    env::split_paths(&path)
-        .chain(llvm_bin_dirs())
-        .map(|dir| dir.join(name))
-        .find(|candidate| is_executable(candidate))
-}
-
-fn is_executable(path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    }
-    #[cfg(not(unix))]
-    {
-        path.is_file()
-    }
-}
-
 /// Makes (once) the virtual environment with PyPI's lit and filecheck; returns its bin dir.
 ///
 /// A stamp file written last records what was installed, so an interrupted install or a
@@ -295,7 +247,9 @@ fn ensure_venv(dir: &Path) -> Result<PathBuf, String> {
     let bin = dir.join(if cfg!(windows) { "Scripts" } else { "bin" });
     let stamp = dir.join("bufreuse-requirements.txt");
     let wanted = VENV_REQUIREMENTS.join("\n") + "\n";
-    if fs::read_to_string(&stamp).is_ok_and(|s| s == wanted) && is_executable(&bin.join("lit")) {
+    if fs::read_to_string(&stamp).is_ok_and(|s| s == wanted)
+        && common::is_executable(&bin.join("lit"))
+    {
         return Ok(bin);
     }
     eprintln!(
@@ -307,8 +261,8 @@ fn ensure_venv(dir: &Path) -> Result<PathBuf, String> {
     if dir.exists() {
         fs::remove_dir_all(dir).map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
     }
-    let python = find_tool("python3")
-        .or_else(|| find_tool("python"))
+    let python = common::find_tool("python3")
+        .or_else(|| common::find_tool("python"))
         .ok_or("neither lit nor python3 was found: install llvm-22-tools or python3")?;
     run_step(
         Command::new(&python).arg("-m").arg("venv").arg(dir),

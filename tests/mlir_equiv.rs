@@ -46,7 +46,9 @@
 //! anyway, and they fail). With `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs
 //! the tools) a missing tool fails every test instead.
 
-use libtest_mimic::{Arguments, Trial};
+mod common;
+
+use libtest_mimic::Arguments;
 use std::collections::HashMap;
 use std::env;
 use std::fs;
@@ -103,7 +105,7 @@ fn main() -> ExitCode {
     if let Some(missing) = missing {
         say(&format!(
             "mlir_equiv: {missing}: {}",
-            if tools_required() {
+            if common::tools_required() {
                 "every test fails (BUFREUSE_REQUIRE_TOOLS is set)"
             } else {
                 "every test is ignored"
@@ -112,30 +114,12 @@ fn main() -> ExitCode {
     }
     let trials = TESTS
         .iter()
-        .map(|&(name, test)| needs_tools(name, missing.cloned(), test))
+        .map(|&(name, test)| {
+            let found = missing.map_or(Ok(()), |m| Err(m.clone()));
+            common::needs_tool(name, found, move |()| test())
+        })
         .collect();
     libtest_mimic::run(&args, trials).exit_code()
-}
-
-/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
-/// the tests that need it instead of leaving them ignored.
-fn tools_required() -> bool {
-    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// The test `name` that needs tools, of which `missing` says what is missing (`None`: all
-/// were found). Without them it is ignored; it fails when run all the same (under
-/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
-fn needs_tools(name: &str, missing: Option<String>, test: fn()) -> Trial {
-    let ignored = missing.is_some() && !tools_required();
-    Trial::test(name, move || match missing {
-        None => {
-            test();
-            Ok(())
-        }
-        Some(missing) => Err(format!("cannot run: {missing}").into()),
-    })
-    .with_ignored_flag(ignored)
 }
 
 /// Worker threads for the programs (the machine this runs on has two cores).
@@ -206,9 +190,9 @@ struct Tools {
 impl Tools {
     /// The tools, or `Err` naming those that are missing.
     fn find() -> Result<Tools, String> {
-        let mlir_opt = find_tool("mlir-opt");
-        let mlir_runner = find_tool("mlir-runner");
-        let python = find_tool("python3").or_else(|| find_tool("python"));
+        let mlir_opt = common::find_tool("mlir-opt");
+        let mlir_runner = common::find_tool("mlir-runner");
+        let python = common::find_tool("python3").or_else(|| common::find_tool("python"));
         match (mlir_opt, mlir_runner, python) {
             (Some(mlir_opt), Some(mlir_runner), Some(python)) => Ok(Tools {
                 mlir_opt,
@@ -239,11 +223,11 @@ fn found_tools() -> &'static Result<Tools, String> {
     TOOLS.get_or_init(Tools::find)
 }
 
-/// The tools of a test (`needs_tools` runs no test without them).
+/// The tools of a test (`common::needs_tool` runs no test without them).
 fn tools() -> &'static Tools {
     found_tools()
         .as_ref()
-        .expect("needs_tools runs a test only when its tools were found")
+        .expect("a test runs only when its tools were found")
 }
 
 impl Tools {
@@ -291,43 +275,6 @@ impl Tools {
             Err(head(&String::from_utf8_lossy(&out.stderr), 12))
         }
     }
-}
-
-/// `/usr/lib/llvm-N/bin` directories, newest N first; none with `BUFREUSE_LIT_NO_SYSTEM`.
-fn llvm_bin_dirs() -> Vec<PathBuf> {
-    if env::var_os("BUFREUSE_LIT_NO_SYSTEM").is_some_and(|v| !v.is_empty()) {
-        return Vec::new();
-    }
-    let Ok(entries) = fs::read_dir("/usr/lib") else {
-        return Vec::new();
-    };
-    let mut found: Vec<(u32, PathBuf)> = entries
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let version = e
-                .file_name()
-                .to_str()?
-                .strip_prefix("llvm-")?
-                .parse()
-                .ok()?;
-            let bin = e.path().join("bin");
-            bin.is_dir().then_some((version, bin))
-        })
-        .collect();
-    found.sort_by_key(|(version, _)| std::cmp::Reverse(*version));
-    found.into_iter().map(|(_, dir)| dir).collect()
-}
-
-/// `name` on PATH, else in the newest `/usr/lib/llvm-*/bin` that has it.
-fn find_tool(name: &str) -> Option<PathBuf> {
-    let path = env::var_os("PATH").unwrap_or_default();
-    env::split_paths(&path)
-        .chain(llvm_bin_dirs())
-        .map(|dir| dir.join(name))
-        .find(|p| {
-            use std::os::unix::fs::PermissionsExt;
-            fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
 }
 
 fn output(cmd: &mut Command) -> Output {

@@ -11,6 +11,8 @@
 //! reported `ignored`, never passed (`--include-ignored` runs it anyway, and it fails); with
 //! `BUFREUSE_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs Chromium) it fails instead.
 
+mod common;
+
 use libtest_mimic::{Arguments, Trial};
 use pretty_assertions::assert_eq;
 use std::env;
@@ -24,7 +26,7 @@ fn main() -> ExitCode {
         eprintln!(
             "plot: chromium not found (PATH, or BUFREUSE_NO_CHROMIUM is set): \
              plots_render_in_chromium {}",
-            if tools_required() {
+            if common::tools_required() {
                 "fails (BUFREUSE_REQUIRE_TOOLS is set)"
             } else {
                 "is ignored"
@@ -40,36 +42,13 @@ fn main() -> ExitCode {
             plan_plot_places_rectangles_at_their_offsets();
             Ok(())
         }),
-        needs_tool(
+        common::needs_tool(
             "plots_render_in_chromium",
-            chromium,
-            "chromium",
-            plots_render_in_chromium,
+            chromium.ok_or_else(|| "chromium not found".to_string()),
+            |path| plots_render_in_chromium(&path),
         ),
     ];
     libtest_mimic::run(&args, trials).exit_code()
-}
-
-/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
-/// the test that needs it instead of leaving it ignored.
-fn tools_required() -> bool {
-    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// The test `name` that runs `test` with the tool at `path` (`None`: `tool` was not found).
-/// Without the tool it is ignored; it fails when run all the same (under
-/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
-fn needs_tool(name: &str, path: Option<PathBuf>, tool: &str, test: fn(&Path)) -> Trial {
-    let ignored = path.is_none() && !tools_required();
-    let tool = tool.to_string();
-    Trial::test(name, move || match path {
-        Some(path) => {
-            test(&path);
-            Ok(())
-        }
-        None => Err(format!("cannot run: {tool} not found").into()),
-    })
-    .with_ignored_flag(ignored)
 }
 
 fn bufreuse() -> Command {

@@ -21,6 +21,8 @@
 //! Environment: `BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib/llvm-*` (as `tests/lit.rs` does),
 //! to check the run without `mlir-opt` on a machine that has it.
 
+mod common;
+
 use libtest_mimic::{Arguments, Trial};
 use pretty_assertions::assert_eq;
 use std::env;
@@ -31,12 +33,12 @@ use std::process::{Command, ExitCode, Output};
 
 fn main() -> ExitCode {
     let args = Arguments::from_args();
-    let mlir_opt = find_mlir_opt();
+    let mlir_opt = common::find_tool("mlir-opt");
     if mlir_opt.is_none() {
         note(&format!(
             "roundtrip: mlir-opt not found (PATH, /usr/lib/llvm-*/bin): \
              every_input_round_trips_through_mlir_opt {}",
-            if tools_required() {
+            if common::tools_required() {
                 "fails (BUFREUSE_REQUIRE_TOOLS is set)"
             } else {
                 "is ignored"
@@ -48,11 +50,10 @@ fn main() -> ExitCode {
             every_input_round_trips();
             Ok(())
         }),
-        needs_tool(
+        common::needs_tool(
             "every_input_round_trips_through_mlir_opt",
-            mlir_opt,
-            "mlir-opt",
-            every_input_round_trips_through_mlir_opt,
+            mlir_opt.ok_or_else(|| "mlir-opt not found (PATH, /usr/lib/llvm-*/bin)".to_string()),
+            |path| every_input_round_trips_through_mlir_opt(&path),
         ),
         Trial::test("split_input_file_prints_each_chunk", || {
             split_input_file_prints_each_chunk();
@@ -60,28 +61,6 @@ fn main() -> ExitCode {
         }),
     ];
     libtest_mimic::run(&args, trials).exit_code()
-}
-
-/// Whether `BUFREUSE_REQUIRE_TOOLS` is set (not empty, not `0`): a missing tool then fails
-/// the test that needs it instead of leaving it ignored.
-fn tools_required() -> bool {
-    env::var_os("BUFREUSE_REQUIRE_TOOLS").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// The test `name` that runs `test` with the tool at `path` (`None`: `tool` was not found).
-/// Without the tool it is ignored; it fails when run all the same (under
-/// `BUFREUSE_REQUIRE_TOOLS`, or with `--ignored` or `--include-ignored`).
-fn needs_tool(name: &str, path: Option<PathBuf>, tool: &str, test: fn(&Path)) -> Trial {
-    let ignored = path.is_none() && !tools_required();
-    let tool = tool.to_string();
-    Trial::test(name, move || match path {
-        Some(path) => {
-            test(&path);
-            Ok(())
-        }
-        None => Err(format!("cannot run: {tool} not found (PATH, /usr/lib/llvm-*/bin)").into()),
-    })
-    .with_ignored_flag(ignored)
 }
 
 /// The repository's root.
@@ -111,40 +90,6 @@ fn inputs() -> Vec<PathBuf> {
         files.extend(mlir_files(&corpus.join("pipeline")));
     }
     files
-}
-
-/// `/usr/lib/llvm-N/bin` directories, newest N first; none with `BUFREUSE_LIT_NO_SYSTEM`.
-fn llvm_bin_dirs() -> Vec<PathBuf> {
-    if env::var_os("BUFREUSE_LIT_NO_SYSTEM").is_some_and(|v| !v.is_empty()) {
-        return Vec::new();
-    }
-    let Ok(entries) = fs::read_dir("/usr/lib") else {
-        return Vec::new();
-    };
-    let mut found: Vec<(u32, PathBuf)> = entries
-        .filter_map(|e| {
-            let e = e.ok()?;
-            let version = e
-                .file_name()
-                .to_str()?
-                .strip_prefix("llvm-")?
-                .parse()
-                .ok()?;
-            let bin = e.path().join("bin");
-            bin.is_dir().then_some((version, bin))
-        })
-        .collect();
-    found.sort_by_key(|(version, _)| std::cmp::Reverse(*version));
-    found.into_iter().map(|(_, dir)| dir).collect()
-}
-
-/// `mlir-opt` on PATH, else in the newest `/usr/lib/llvm-*/bin` that has it.
-fn find_mlir_opt() -> Option<PathBuf> {
-    let path = env::var_os("PATH").unwrap_or_default();
-    env::split_paths(&path)
-        .chain(llvm_bin_dirs())
-        .map(|dir| dir.join("mlir-opt"))
-        .find(|candidate| candidate.is_file())
 }
 
 /// Runs `program` with `args`; `Ok(stdout)` on exit status 0, else `Err` with what went wrong.
