@@ -1,12 +1,16 @@
 //! Property tests of the planner: every plan passes the independent checker, the planners are
 //! ordered (exact <= greedy <= naive), and on small instances the exact search matches a brute
-//! force written here from scratch.
+//! force that shares no code with it (`src/plan/brute_force.rs`, included here by path).
 
 use bufreuse::{Buffer, PlanError, PlanOptions, Strategy, check_plan, lower_bound, plan};
 use pretty_assertions::assert_eq;
 use proptest::prelude::{ProptestConfig, any, prop, prop_assert, prop_assert_eq, proptest};
 use proptest::strategy::Strategy as _;
 use std::time::Duration;
+
+/// The brute-force optimum the unit tests of the search use too.
+#[path = "../src/plan/brute_force.rs"]
+mod brute_force;
 
 /// Options with a node budget that keeps a debug-build test fast; the generous time limit
 /// leaves the node budget, not the clock, in charge.
@@ -27,57 +31,6 @@ fn buffer() -> impl proptest::strategy::Strategy<Value = Buffer> {
         size,
         align: 1 << align_log,
     })
-}
-
-/// The optimum by brute force: first fit (lowest aligned free offset) in every order of the
-/// buffers. Placing an optimal plan's buffers by increasing offset with first fit never puts
-/// one higher than in that plan, so the best order reaches the optimum.
-fn brute_force(buffers: &[Buffer]) -> u64 {
-    fn first_fit(buffers: &[Buffer], placed: &[(usize, u64)], b: &Buffer) -> u64 {
-        let mut offset = 0;
-        loop {
-            let clash = placed.iter().find(|&&(j, o)| {
-                let c = &buffers[j];
-                c.start < b.end && b.start < c.end && o < offset + b.size && offset < o + c.size
-            });
-            match clash {
-                Some(&(j, o)) => offset = (o + buffers[j].size).div_ceil(b.align) * b.align,
-                None => return offset,
-            }
-        }
-    }
-    fn go(buffers: &[Buffer], placed: &mut Vec<(usize, u64)>, used: &mut [bool], best: &mut u64) {
-        let peak = placed
-            .iter()
-            .map(|&(j, o)| o + buffers[j].size)
-            .max()
-            .unwrap_or(0);
-        if peak >= *best {
-            return;
-        }
-        if placed.len() == buffers.len() {
-            *best = peak;
-            return;
-        }
-        for i in 0..buffers.len() {
-            if !used[i] {
-                let offset = first_fit(buffers, placed, &buffers[i]);
-                used[i] = true;
-                placed.push((i, offset));
-                go(buffers, placed, used, best);
-                placed.pop();
-                used[i] = false;
-            }
-        }
-    }
-    let mut best = u64::MAX;
-    go(
-        buffers,
-        &mut Vec::new(),
-        &mut vec![false; buffers.len()],
-        &mut best,
-    );
-    best
 }
 
 /// 64 cases per property, or `PROPTEST_CASES` when it is set (a longer run by hand).
@@ -111,7 +64,7 @@ proptest! {
 
     #[test]
     fn exact_matches_brute_force(buffers in prop::collection::vec(buffer(), 0..8)) {
-        let optimum = brute_force(&buffers);
+        let optimum = brute_force::optimum(&buffers);
         let exact = plan(&buffers, &PlanOptions { node_limit: u64::MAX, ..opts(Strategy::Exact) }).unwrap();
         prop_assert_eq!(exact.peak, optimum);
         prop_assert!(exact.proven_optimal);
@@ -135,7 +88,7 @@ proptest! {
                 align: 1 << (base + extra),
             })
             .collect();
-        let optimum = brute_force(&buffers);
+        let optimum = brute_force::optimum(&buffers);
         prop_assert!(lower_bound(&buffers) <= optimum, "bound {} > optimum {}", lower_bound(&buffers), optimum);
         let exact = plan(&buffers, &PlanOptions { node_limit: u64::MAX, ..opts(Strategy::Exact) }).unwrap();
         prop_assert_eq!(exact.peak, optimum);
@@ -151,7 +104,7 @@ proptest! {
             .map(|&(start, len, size)| Buffer { start, end: start + len, size: 8 * size, align: 1 })
             .collect();
         let exact = plan(&buffers, &PlanOptions { node_limit: u64::MAX, ..opts(Strategy::Exact) }).unwrap();
-        prop_assert_eq!(exact.peak, brute_force(&buffers));
+        prop_assert_eq!(exact.peak, brute_force::optimum(&buffers));
         prop_assert!(exact.proven_optimal);
     }
 
@@ -290,7 +243,7 @@ fn exact_reaches_the_bound_where_greedy_does_not() {
         },
     ];
     let p = plan(&buffers, &opts(Strategy::Exact)).unwrap();
-    assert_eq!(p.peak, brute_force(&buffers));
+    assert_eq!(p.peak, brute_force::optimum(&buffers));
     assert_eq!(check_plan(&buffers, &p.offsets), Ok(p.peak));
 }
 
@@ -421,7 +374,7 @@ fn exact_search_with_mixed_alignments_finds_139() {
         buffer(1, 3, 13, 16),
         buffer(1, 2, 59, 16),
     ];
-    assert_eq!(brute_force(&buffers), 139);
+    assert_eq!(brute_force::optimum(&buffers), 139);
     let exact = plan(
         &buffers,
         &PlanOptions {

@@ -13,6 +13,8 @@
 //! Results are deterministic: the search budget is counted in nodes and units of work, and
 //! the time limit is only a safety cut-off that `Plan::timed_out` reports.
 
+#[cfg(test)]
+mod brute_force;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod csv;

@@ -1510,43 +1510,6 @@ mod tests {
         assert!(orders.len() > 1);
     }
 
-    /// The optimum by brute force: first fit (lowest aligned free offset) in every order.
-    fn optimum(buffers: &[Buffer]) -> u64 {
-        fn go(buffers: &[Buffer], placed: &mut Vec<(usize, u64)>, best: &mut u64) {
-            let peak = placed
-                .iter()
-                .map(|&(j, o)| o + buffers[j].size)
-                .max()
-                .unwrap_or(0);
-            if peak >= *best {
-                return;
-            }
-            if placed.len() == buffers.len() {
-                *best = peak;
-                return;
-            }
-            for i in 0..buffers.len() {
-                if placed.iter().any(|&(j, _)| j == i) {
-                    continue;
-                }
-                let b = &buffers[i];
-                let mut offset = 0;
-                while let Some(&(j, o)) = placed.iter().find(|&&(j, o)| {
-                    let c = &buffers[j];
-                    c.start < b.end && b.start < c.end && o < offset + b.size && offset < o + c.size
-                }) {
-                    offset = (o + buffers[j].size).next_multiple_of(b.align);
-                }
-                placed.push((i, offset));
-                go(buffers, placed, best);
-                placed.pop();
-            }
-        }
-        let mut best = u64::MAX;
-        go(buffers, &mut Vec::new(), &mut best);
-        best
-    }
-
     const TIES: [TieOrder; 4] = [
         TieOrder::Start,
         TieOrder::TotalWidthArea,
@@ -1561,7 +1524,7 @@ mod tests {
     fn check_decisions(buffers: &mut [Buffer]) {
         // Local indices are in start order, as in a component.
         buffers.sort_by_key(|b| b.start);
-        let best = optimum(buffers);
+        let best = crate::plan::brute_force::optimum(buffers);
         for tie in TIES {
             for rerank in [false, true] {
                 let items: Vec<u32> = (0..buffers.len() as u32).collect();
