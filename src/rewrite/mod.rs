@@ -93,7 +93,7 @@ pub fn rewrite_checked(
     opts: &Options,
 ) -> Result<Rewritten, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage);
-    let text = crate::ir::print::print_module(m);
+    let text = crate::parallel::print_module(m).into_string();
     if !pools.is_empty() && !opts.skip_check {
         let reparsed_file = SourceFile::new(format!("{name} (rewritten)"), text.clone());
         let reparsed = crate::load::load(&reparsed_file).map_err(|mut d| {
