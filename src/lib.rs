@@ -32,9 +32,10 @@
 #![warn(missing_docs)]
 
 /// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker,
-/// the second parsing and building threads, and those `threads::side_by_side` starts. They
-/// recurse over nested brackets and regions, and the nesting limits are set so that nothing
-/// below them overflows this. Only the pages touched are committed.
+/// and those the `parallel` module starts (the second parsing thread in `parallel::split`, and
+/// every thread of `parallel::Threads`: the build of a hole, verifying, printing, and the
+/// planner's ladder). They recurse over nested brackets and regions, and the nesting limits
+/// are set so that nothing below them overflows this. Only the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
 /// Declares the internal modules: private to the crate, and public (but hidden from the
@@ -52,7 +53,7 @@ macro_rules! internal_modules {
 }
 
 internal_modules!(
-    analysis, diag, ir, load, pieces, plan, policy, rewrite, source, syntax, threads,
+    analysis, diag, ir, load, parallel, plan, policy, rewrite, source, syntax,
 );
 
 #[cfg(feature = "cli")]
@@ -86,7 +87,8 @@ pub fn read(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
     load::load(file)
 }
 
-/// Prints a module as MLIR text, in the custom form of the ops that have one.
+/// Prints a module as MLIR text, in the custom form of the ops that have one (the two halves
+/// of a large block on two threads).
 ///
 /// ```
 /// let file = bufreuse::SourceFile::new("a.mlir", "func.func @f() { return }");
@@ -94,7 +96,7 @@ pub fn read(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
 /// assert_eq!(bufreuse::print(&module), "func.func @f() {\n  return\n}\n");
 /// ```
 pub fn print(module: &Module) -> String {
-    ir::print::print_module(module)
+    parallel::print_module(module).into_string()
 }
 
 /// Analyzes every function of a module: each allocation's live interval, whether it may share

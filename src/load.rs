@@ -1,8 +1,9 @@
 //! Reading text into a verified `Module`: parse, build and verify, on two threads when the
-//! text is large.
+//! text is large (with the `parallel` module's split parse and `parallel::Threads`).
 
 use crate::diag::Diagnostic;
 use crate::ir::Module;
+use crate::parallel::{Threads, side_by_side};
 use crate::source::SourceFile;
 
 /// Parses, builds and verifies the IR of one source file.
@@ -22,11 +23,11 @@ pub fn load_then<T: Send>(
     then: impl Fn(&Module) -> T + Sync,
 ) -> Result<(Module, T), Vec<Diagnostic>> {
     let attempt = |items| -> Result<(Module, T), Vec<Diagnostic>> {
-        let module = crate::ir::build::build_parts(items)?;
+        let module = crate::ir::build::build_parts(items, &Threads)?;
         let result = verify_alongside(&module, &then)?;
         Ok((module, result))
     };
-    if let Some(items) = crate::syntax::parse_split(&file.text)
+    if let Some(items) = crate::parallel::parse_split(&file.text)
         && let Ok(result) = attempt(items)
     {
         return Ok(result);
@@ -42,11 +43,11 @@ fn verify_alongside<T: Send>(
     module: &Module,
     then: &(impl Fn(&Module) -> T + Sync),
 ) -> Result<T, Vec<Diagnostic>> {
-    if module.ops.len() < VERIFY_APART_OPS || crate::threads::allowed() < 2 {
+    if module.ops.len() < VERIFY_APART_OPS || crate::parallel::allowed() < 2 {
         crate::ir::verify::verify(module)?;
         return Ok(then(module));
     }
-    let (verified, result) = crate::threads::side_by_side(
+    let (verified, result) = side_by_side(
         true,
         "bufreuse-verify",
         || crate::ir::verify::verify(module),

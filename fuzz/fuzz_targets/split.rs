@@ -1,10 +1,11 @@
 //! `split`: text that parses and builds on one thread is parsed again on two threads at every
-//! hole the scan offers (`syntax::split`); each split that succeeds must build, on two threads,
+//! hole the scan offers (`parallel::split`); each split that succeeds must build, on two threads,
 //! the same module (its `Debug` text: ids, spans, names, types) as the one-thread parse.
 #![no_main]
 
 use bufreuse::ir::build::{build, build_parts};
-use bufreuse::syntax::{parse_whole, split};
+use bufreuse::parallel::{Threads, split};
+use bufreuse::syntax::parse_whole;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -28,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
             };
             // A split parse may fail to build only where the whole one fails too (the caller
             // then reports the one-thread parse's errors); this one built.
-            let module = build_parts(file).unwrap_or_else(|_| {
+            let module = build_parts(file, &Threads).unwrap_or_else(|_| {
                 panic!("split at {hole:?} parses but does not build\n--- input ---\n{text}")
             });
             let got = format!("{module:?}");

@@ -12,7 +12,7 @@ mod plan;
 pub mod plot;
 
 use crate::diag::{self, Diagnostic};
-use crate::pieces::Pieces;
+use crate::parallel::Pieces;
 use crate::source::{SourceFile, Text};
 use cli::{Cli, Mode};
 use std::io::{Read, Write};
@@ -174,7 +174,7 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
 /// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
 fn run_chunk(file: &SourceFile, cli: &Cli, teardown: Teardown) -> Result<Output, Vec<Diagnostic>> {
     if teardown == Teardown::LeaveToExit && cli.mode() == Mode::Print {
-        let (module, stdout) = crate::load::load_then(file, crate::ir::print::print_module_pieces)?;
+        let (module, stdout) = crate::load::load_then(file, crate::parallel::print_module)?;
         std::mem::forget(module);
         return Ok(Output {
             stdout,

@@ -52,7 +52,7 @@ fn analyze(file: &SourceFile, cli: &Cli) -> Result<(Module, Analysis, String), V
 pub(super) fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
     match cli.mode() {
         Mode::Print => Ok(Output {
-            stdout: load_then(file, crate::ir::print::print_module_pieces)?.1,
+            stdout: load_then(file, crate::parallel::print_module)?.1,
             ..Output::default()
         }),
         Mode::Analyze => {

@@ -1,6 +1,7 @@
 //! The IR: ops, values, blocks and regions in arenas with typed ids (`entity`), built from the
 //! syntax tree with every name resolved (`build`), checked against the rules of the ops it
-//! holds (`verify`), printed back as MLIR text (`print`).
+//! holds (`verify`), printed back as MLIR text (`print`). Work that may go on two threads goes
+//! through the `Fork` the caller hands in (`fork`): this layer starts no thread of its own.
 //!
 //! What is separate from where: an op's data lives in `Module::ops`; where it stands is the
 //! order list of its block (`BlockData::ops`). A rewrite edits order lists and adds ops.
@@ -14,6 +15,7 @@
 pub mod affine;
 pub mod build;
 pub mod entity;
+pub mod fork;
 pub mod ops;
 pub mod print;
 pub mod types;
@@ -21,6 +23,7 @@ pub mod verify;
 
 use crate::source::Span;
 pub use entity::{BlockId, OpId, RegionId, TypeId, ValueId};
+pub use fork::{Fork, OneThread};
 use indexmap::IndexSet;
 use smallvec::SmallVec;
 use std::sync::Arc;

@@ -9,8 +9,7 @@ use super::ops::{
 };
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, parse_int, write_dict};
-use super::{BlockId, Module, OpId, RegionId, TypeId, ValueId, group_name};
-use crate::pieces::Pieces;
+use super::{BlockId, Fork, Module, OpId, RegionId, TypeId, ValueId, group_name};
 use rustc_hash::FxHashMap;
 use smallvec::{SmallVec, smallvec};
 
@@ -18,16 +17,19 @@ use smallvec::{SmallVec, smallvec};
 type Segments = SmallVec<[usize; 4]>;
 use std::fmt::Write;
 
-/// Prints a whole module.
+/// Prints a whole module on this thread. (The entry points print with
+/// `parallel::print_module`; this is for tests and the fuzz targets.)
+#[cfg(any(test, feature = "internals"))]
 pub fn print_module(m: &Module) -> String {
-    print_module_pieces(m).into_string()
+    print_module_pieces(m, &super::OneThread).concat()
 }
 
-/// Prints a whole module, in pieces: a large block's ops are printed by two threads (see
-/// `Printer::ops`), each into a string of its own.
-pub fn print_module_pieces(m: &Module) -> Pieces {
+/// Prints a whole module, in pieces: when `fork` has a second thread, a large block's ops are
+/// printed side by side (see `Printer::ops`), each half into a string of its own, so that the
+/// text is never copied to join them. The pieces, written one after another, are the text.
+pub fn print_module_pieces<'a>(m: &'a Module, fork: &'a dyn Fork) -> Vec<String> {
     let mut p = Printer::new(m, m.ops.len() * 64);
-    p.may_split = true;
+    p.fork = Some(fork);
     // Attribute aliases first: type aliases may name them (a memref layout), and mlir-opt
     // needs every alias defined before its use.
     for (name, a) in &m.attr_aliases {
@@ -41,7 +43,7 @@ pub fn print_module_pieces(m: &Module) -> Pieces {
         let _ = writeln!(p.out, "\n{section}");
     }
     p.done.push(p.out);
-    p.done.into()
+    p.done
 }
 
 /// Prints one op in generic form with its results (`%a = "dialect.op"(...) ...`), for
@@ -161,11 +163,12 @@ struct Printer<'a> {
     /// The custom syntax class of each op name, by the name's address: ops of one kind share
     /// their name (`ir::OpName`), and matching a name against the op table is slow.
     classes: FxHashMap<*const u8, Option<OpClass>>,
-    /// The ops of one large block may be printed on two threads (see `ops`); only once.
-    may_split: bool,
+    /// Runs the halves of one large block's ops side by side (see `ops`); taken when used:
+    /// only one block is split.
+    fork: Option<&'a dyn Fork>,
 }
 
-/// A block with at least this many ops is printed by two threads, half each.
+/// A block with at least this many ops is printed in two halves, side by side (see `ops`).
 const SPLIT_OPS: usize = 20_000;
 
 /// Property names a custom form shows through its own syntax (never in its attribute dict).
@@ -220,16 +223,20 @@ impl<'a> Printer<'a> {
             indent: 0,
             type_text: vec![None; m.types.len()],
             classes: FxHashMap::default(),
-            may_split: false,
+            fork: None,
         }
     }
 
-    /// Prints the ops of a block, the second half of a large block on another thread
-    /// (`BUFREUSE_THREADS=1`: all on this one). The second half's text becomes a piece of
-    /// its own, and what comes after it goes into a new one.
+    /// Prints the ops of a block, the second half of a large block on the fork's other
+    /// thread (with no other thread, such as with `BUFREUSE_THREADS=1`: all on this one, and
+    /// in one piece). The second half's text becomes a piece of its own, and what comes after
+    /// it goes into a new one.
     fn ops(&mut self, ops: &[OpId]) {
-        if self.may_split && ops.len() >= SPLIT_OPS && crate::threads::allowed() > 1 {
-            self.may_split = false;
+        if let Some(fork) = self.fork
+            && ops.len() >= SPLIT_OPS
+            && fork.apart()
+        {
+            self.fork = None;
             let (first, second) = ops.split_at(ops.len() / 2);
             let (m, indent) = (self.m, self.indent);
             let print_second = move || {
@@ -238,10 +245,7 @@ impl<'a> Printer<'a> {
                 p.ops(second);
                 p.out
             };
-            let (text, ()) =
-                crate::threads::side_by_side(true, "bufreuse-print", print_second, || {
-                    self.ops(first)
-                });
+            let (text, ()) = fork.both(true, "bufreuse-print", print_second, || self.ops(first));
             self.done.push(std::mem::take(&mut self.out));
             self.done.push(text);
             return;

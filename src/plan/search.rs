@@ -366,7 +366,7 @@ impl Component {
         let mut memos = std::mem::take(&mut self.memos);
         let (bound_memos, ladder_memos) = memos.split_at_mut(LADDER_VIEWS[0]);
         let this = &*self;
-        let (ladder, bound) = crate::threads::side_by_side(
+        let (ladder, bound) = crate::parallel::side_by_side(
             true,
             "plan-ladder",
             || this.ladder(ladder_memos, &mut ladder_budget),

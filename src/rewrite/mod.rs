@@ -99,7 +99,7 @@ pub fn rewrite_checked(
             return Err(vec![failed_check(m, file, &pools, opts, &errors)]);
         }
     }
-    let text = crate::ir::print::print_module(m);
+    let text = crate::parallel::print_module(m).into_string();
     Ok(Rewritten { text, stats })
 }
 
@@ -117,7 +117,7 @@ fn failed_check(
 ) -> Diagnostic {
     let printed = SourceFile::new(
         format!("{} (rewritten)", file.name),
-        crate::ir::print::print_module(m),
+        crate::parallel::print_module(m).into_string(),
     );
     let rendered = match crate::load::load(&printed) {
         Ok(reparsed) => {

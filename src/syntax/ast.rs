@@ -53,7 +53,7 @@ pub struct File<'a> {
     pub top: Vec<OpId>,
 }
 
-/// A text parsed in two parts (see `syntax::split`): the text around a hole, and the hole,
+/// A text parsed in two parts (see `parallel::split`): the text around a hole, and the hole,
 /// a run of ops of one block parsed on its own. `ir::build` builds the two side by side.
 #[derive(Debug)]
 pub struct Parts<'a> {

@@ -1445,8 +1445,8 @@ pub fn dict_alias<'a>(tree: &mut Tree<'a>, (name, span): Named<'a>) -> Result<Di
         Some(_) => Err(user(span, "invalid kind of attribute specified")),
         None if name.contains(['.', '<']) => Err(user(span, "invalid kind of attribute specified")),
         None => {
-            // Not defined above; in a run of ops parsed apart (`split`), not defined in it:
-            // that parse fails then, and the whole text is parsed again.
+            // Not defined above; in a run of ops parsed apart (`parallel::split`), not defined
+            // in it: that parse fails then, and the whole text is parsed again.
             tree.error(Diagnostic::error(
                 span,
                 format!("undefined symbol alias id '{}'", &name[1..]),

@@ -4,7 +4,6 @@
 //! Op names with a custom form (`ir::ops`) become `Op(class, name)` tokens: the grammar has
 //! one rule per class of custom syntax (all arith binary ops share one), not one per op.
 
-use super::split::Hole;
 use super::token::{Known, LexError, Tok};
 use crate::source::Span;
 use logos::Logos;
@@ -71,10 +70,19 @@ pub enum PTok<'a> {
     Kw(Kw),
     /// A known op name: its class and its full name (`return` is `func.return`).
     Op(OpClass, &'a str),
-    /// Starts the token stream of a run of ops cut out of a block (see `split`).
+    /// Starts the token stream of a run of ops cut out of a block (see `parallel::split`).
     HoleStart,
     IntType(&'a str),
     FloatType(&'a str),
+}
+
+/// A run of whole ops of one block, parsed apart (`parallel::split`): `start` is where its
+/// first op starts, `end` where the op after its last one starts (that op, the block's last,
+/// stays with the surrounding text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole {
+    pub start: usize,
+    pub end: usize,
 }
 
 /// Where a lexer leaves out a hole (see `Lexer::around_hole`).
@@ -103,7 +111,7 @@ pub struct Lexer<'a> {
     text: &'a str,
     /// A token to give before the text's (`PTok::HoleStart`).
     first: Option<(usize, PTok<'a>, usize)>,
-    /// Where to leave out a hole that another thread parses (see `split`).
+    /// Where to leave out a hole that another thread parses (see `parallel::split`).
     cut: Cut,
     /// How bare identifiers seen before were classified: a file names few distinct ops,
     /// keywords and types, many times each.
@@ -235,7 +243,7 @@ impl<'a> Iterator for Lexer<'a> {
                         span: Span::new(start, end),
                     }));
                 }
-                // Go on after the hole (it ends before a token: see `split`).
+                // Go on after the hole (it ends before a token: see `parallel::split`).
                 self.inner = Tok::lexer(&self.text[hole.end..]).spanned();
                 self.base = hole.end;
                 continue;

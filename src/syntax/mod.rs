@@ -3,12 +3,9 @@
 //! turns every parse error into a diagnostic.
 
 pub mod ast;
-#[cfg(test)]
-mod parse_split_tests;
 pub mod custom;
 pub mod lexer;
 pub mod recover;
-pub mod split;
 pub mod token;
 pub mod tree;
 
@@ -21,17 +18,6 @@ use token::{LexError, Tok};
 #[allow(clippy::all, clippy::pedantic, unused)]
 mod generated {
     lalrpop_util::lalrpop_mod!(pub mlir);
-}
-
-/// Parses a large text on two threads (see `split`): `None` when the text is too small for
-/// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
-/// it with `parse_whole`, which also finds the errors.
-pub fn parse_split(text: &str) -> Option<ast::Parts<'_>> {
-    if text.len() >= split::MIN_BYTES && crate::threads::allowed() > 1 {
-        split::parse_parallel(text)
-    } else {
-        None
-    }
 }
 
 /// Parses one source text on this thread into its syntax tree, or finds every syntax error in
@@ -48,8 +34,9 @@ pub fn parse_whole(text: &str) -> Result<ast::File<'_>, Vec<Diagnostic>> {
     }
 }
 
-/// Runs the parser over `lexer`'s tokens into `tree`; false if it stopped at an error.
-fn parse_tokens<'a>(tree: &mut tree::Tree<'a>, lexer: Lexer<'a>) -> bool {
+/// Runs the parser over `lexer`'s tokens into `tree`; false if it stopped at an error. (The
+/// parse of a text in two parts, `parallel::split`, runs it on each part.)
+pub(crate) fn parse_tokens<'a>(tree: &mut tree::Tree<'a>, lexer: Lexer<'a>) -> bool {
     generated::mlir::FileParser::new()
         .parse(tree, lexer)
         .is_ok()

@@ -32,7 +32,7 @@ pub struct Tree<'a> {
     attr_alias_names: FxHashSet<&'a str>,
     /// Errors found while parsing that did not stop the parser.
     errors: Vec<Diagnostic>,
-    /// The text parsed is a run of ops cut out of a block (`split`): aliases are defined
+    /// The text parsed is a run of ops cut out of a block (`parallel::split`): aliases are defined
     /// outside it, so uses of attribute aliases are collected to be checked afterwards.
     hole: bool,
     alias_uses: Vec<&'a str>,
@@ -441,8 +441,8 @@ impl<'a> Tree<'a> {
     }
 
     /// The value of the attribute alias `name` defined above this point, through aliases of
-    /// aliases; `None` if there is none (in a run of ops parsed apart, `split`, the aliases
-    /// are defined outside it).
+    /// aliases; `None` if there is none (in a run of ops parsed apart, `parallel::split`, the
+    /// aliases are defined outside it).
     pub fn attr_alias_value(&self, name: &str) -> Option<&Attr> {
         let mut name = name;
         // Each alias is defined before its use, so a chain is at most this long.
@@ -473,7 +473,7 @@ impl<'a> Tree<'a> {
         self.file.top.push(op);
     }
 
-    /// The ops of a run cut out of a block (see `split`), kept as the top-level ops.
+    /// The ops of a run cut out of a block (see `parallel::split`), kept as the top-level ops.
     pub fn hole_ops(&mut self, ops: Vec<OpId>) {
         self.file.top = ops;
     }

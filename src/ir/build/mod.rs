@@ -8,13 +8,14 @@
 //! parents, and numbers every entity in pre-order (an op before the ops of its regions, a
 //! region's blocks together): at the end each record is moved to its new index.
 //!
-//! A text parsed in two parts (`ast::Parts`) is built on two threads: `part` builds the
-//! hole's ops on a second thread while this one builds the ops before them, then joins them.
+//! A text parsed in two parts (`ast::Parts`) is built side by side, as the caller's
+//! `ir::Fork` runs work (on two threads with `parallel::Threads`): `part` builds the hole's
+//! ops there while this thread builds the ops before them, then joins them.
 
 use super::types::{Attr, Dim, MemRefType, Type, canonical_layout};
 use super::{
-    AttrList, BlockData, BlockId, Module, OpData, OpId, OpName, RegionData, RegionId, Sparse,
-    TypeId, ValueData, ValueDef, ValueId, ValueList, ValueName,
+    AttrList, BlockData, BlockId, Fork, Module, OneThread, OpData, OpId, OpName, RegionData,
+    RegionId, Sparse, TypeId, ValueData, ValueDef, ValueId, ValueList, ValueName,
 };
 use crate::diag::Diagnostic;
 use crate::source::Span;
@@ -97,6 +98,9 @@ struct Builder<'a> {
     part: Option<part::Deferred<'a>>,
     /// The ops of the hole, built and renumbered, until the end of the build.
     hole_ops: part::HoleOps,
+    /// Runs the work that may go side by side (the hole's build, its renumbering, faulting
+    /// in pages).
+    fork: &'a dyn Fork,
 }
 
 /// Gives the results that the input left unbound (`"foo.op"() : () -> i32` without `%x =`)
@@ -125,18 +129,20 @@ fn name_unnamed_results(m: &mut Module, unnamed: &[ValueId]) {
     }
 }
 
-/// Builds a module from a parsed file. Returns the module, or every error found. (`load`
-/// builds from parts; this is for tests and the fuzz targets.)
+/// Builds a module from a parsed file, on this thread. Returns the module, or every error
+/// found. (`load` builds from parts; this is for tests and the fuzz targets.)
 #[cfg(any(test, feature = "internals"))]
 pub fn build(file: File<'_>) -> Result<Module, Vec<Diagnostic>> {
-    build_parts(file.into())
+    build_parts(file.into(), &OneThread)
 }
 
-/// Builds a module from a text parsed in one or two parts.
-pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
+/// Builds a module from a text parsed in one or two parts; `fork` runs what may go side by
+/// side. The module is the same, record for record, whatever the fork.
+pub fn build_parts<'a>(parts: Parts<'a>, fork: &'a dyn Fork) -> Result<Module, Vec<Diagnostic>> {
     let Parts { main, hole } = parts;
     let (mut b, aliases, top) = Builder::new(main);
     b.hole = hole;
+    b.fork = fork;
     for alias in aliases {
         match alias {
             ast::AliasDef::Type { name, value, span } => {
@@ -201,6 +207,7 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
     );
     let (next_op, next_block, next_region) = (b.next_op, b.next_block, b.next_region);
     let hole_ops = std::mem::take(&mut b.hole_ops);
+    let fork = b.fork;
     drop(b);
     // The hole's records are in order already: the others are put in order around them,
     // then the hole's are copied in between.
@@ -211,13 +218,14 @@ pub fn build_parts(parts: Parts<'_>) -> Result<Module, Vec<Diagnostic>> {
         }
     }
     let name = OpName::from("");
-    // The pages the hole's records will fill are faulted in on another thread meanwhile.
+    // The pages the hole's records will fill are faulted in on another thread meanwhile
+    // (if the fork does that).
     m.ops.reserve_exact(n as usize);
-    let spare = spare_pages(&m.ops);
-    crate::threads::side_by_side(
+    let (address, length) = spare_pages(&m.ops);
+    fork.both(
         n as usize >= part::PREFAULT_OPS,
         "bufreuse-prefault",
-        move || prefault(spare),
+        move || fork.prefault(address, length),
         || permute(&mut m.ops, &new_op, next_op - n, hollow_op(&name)),
     );
     let at = first as usize;
@@ -284,6 +292,7 @@ impl<'a> Builder<'a> {
             hole: None,
             part: None,
             hole_ops: part::HoleOps::default(),
+            fork: &OneThread,
         };
         b.m.values.reserve_exact(b.result_types.len() + n_args);
         (b, aliases, top)
@@ -333,25 +342,6 @@ fn spare_pages<T>(v: &Vec<T>) -> (usize, usize) {
     let start = (v.as_ptr() as usize + v.len() * size).next_multiple_of(PAGE);
     let end = (v.as_ptr() as usize + v.capacity() * size) / PAGE * PAGE;
     (start, end.saturating_sub(start))
-}
-
-/// Faults in the pages at `(address, length)` as if written, without writing them, so that
-/// writing them later costs no page faults. Only a hint: the kernel changes no contents (so
-/// another thread may use the memory meanwhile), and fails on pages that are not mapped.
-fn prefault((address, length): (usize, usize)) {
-    #[cfg(target_os = "linux")]
-    if length > 0 {
-        // SAFETY: the call reads and writes no memory of the program.
-        unsafe {
-            libc::madvise(
-                address as *mut libc::c_void,
-                length,
-                libc::MADV_POPULATE_WRITE,
-            );
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (address, length);
 }
 
 /// Records for `permute` to leave in a place for a moment: they own nothing on the heap

@@ -1,10 +1,12 @@
-//! Building a text parsed in two parts (`ast::Parts`) on two threads.
+//! Building a text parsed in two parts (`ast::Parts`) side by side: on two threads when the
+//! builder's `ir::Fork` has them (`parallel::Threads`), else one part after the other.
 //!
 //! The hole of a two-part parse is a run of ops of one block. When the walk reaches that
 //! block's region, it declares the block's results as a one-thread build does (those of the
 //! hole's ops between those of the ops around it, their names read from the text of the
 //! result groups: `reserve_hole_values`); then, at the block, a second thread builds the
-//! hole's ops with a `Builder` of their own while this one builds the ops before the hole. The
+//! hole's ops with a `Builder` of their own while this one builds the ops before the hole
+//! (with no second thread, the hole's ops are built when this one gets to them). The
 //! second builder cannot see this one's scopes, so it leaves to the join what needs them:
 //! - uses of names it does not define (*external* uses), with the types the syntax gives them
 //!   (each name, and each pair of name and type, once: the join's lookups are on one thread);
@@ -16,9 +18,9 @@
 //! with this builder's scopes in exactly the state a one-thread build has them in at the
 //! hole, then moves the hole's records into this builder's arenas, renumbered to follow the
 //! entities built so far, so that the module is the same, record for record, as a one-thread
-//! build's (`src/syntax/parse_split_tests.rs` checks this). Any error, on either side, fails the build:
-//! the caller then parses and builds the whole text on one thread, which reports the errors as
-//! usual.
+//! build's (`src/parallel/split_tests.rs` checks this). Any error, on either side, fails the
+//! build: the caller then parses and builds the whole text on one thread, which reports the
+//! errors as usual.
 
 use super::{Binding, Builder, Scope, UNSET};
 use crate::diag::Diagnostic;
@@ -242,26 +244,23 @@ impl<'a> Builder<'a> {
         let HolePart { file, block, at } = hole;
         let groups = hole_groups(&file);
         let count = groups.iter().map(|g| g.1).fold(0, u32::saturating_add);
-        std::thread::scope(|scope| {
-            let worker = std::thread::Builder::new()
-                .name("bufreuse-build".into())
-                .stack_size(crate::WORKER_STACK_BYTES)
-                .spawn_scoped(scope, move || build_hole(file, env));
-            let wait = move || match worker.map(|w| w.join()) {
-                Ok(Ok(built)) => Some(built),
-                Ok(Err(panic)) => std::panic::resume_unwind(panic),
-                Err(_) => None,
-            };
-            let mut site = Some(HoleSite {
-                block,
-                at,
-                groups,
-                count,
-                first: UNSET,
-                wait: Some(wait),
-            });
-            self.blocks(raw_blocks, graph, depth, &mut site);
-        });
+        let fork = self.fork;
+        fork.joined(
+            true,
+            "bufreuse-build",
+            move || build_hole(file, env),
+            |wait| {
+                let mut site = Some(HoleSite {
+                    block,
+                    at,
+                    groups,
+                    count,
+                    first: UNSET,
+                    wait: Some(wait),
+                });
+                self.blocks(raw_blocks, graph, depth, &mut site);
+            },
+        );
     }
 
     /// Makes room for the values of the hole's results in the block being declared, in the
@@ -332,7 +331,7 @@ impl<'a> Builder<'a> {
         }
         let Some(built) = site.wait.take().and_then(|wait| wait()) else {
             self.errors.push(Diagnostic::file_error(
-                "internal error: no thread to build the second part on",
+                "internal error: the second part was not built",
             ));
             return ops;
         };
@@ -462,7 +461,8 @@ impl<'a> Builder<'a> {
             renumber_ops(ops_b);
             renumber_values(values_b);
         };
-        crate::threads::side_by_side(large, "bufreuse-renumber", second_half, first_half);
+        self.fork
+            .both(large, "bufreuse-renumber", second_half, first_half);
         self.hole_ops = HoleOps {
             ids: op_base..op_base + n_ops,
             ops,

@@ -21,24 +21,22 @@
 //!   terminators, whose operand lists are such tails, may only end a block, so one before or
 //!   at the end of the hole makes a part fail.)
 //!
-//! `src/syntax/parse_split_tests.rs` checks every hole the scan offers in the test inputs against the
-//! parse of the whole text.
+//! The syntax module knows nothing of threads; it gives the parts this needs: a lexer that
+//! leaves out a hole it is told of or lexes only the hole (`Lexer::around_hole`,
+//! `Lexer::part`), the tree of a hole (`Tree::for_part`) and the parser (`parse_tokens`).
+//!
+//! `src/parallel/split_tests.rs` checks every hole the scan offers in the test inputs against
+//! the parse of the whole text.
 
-use super::ast::{File, HolePart, Parts};
-use super::lexer::{Lexer, PTok};
-use super::tree::Tree;
 use crate::ir::BlockId;
+use crate::syntax::ast::{AliasDef, File, HolePart, Parts};
+pub use crate::syntax::lexer::Hole;
+use crate::syntax::lexer::{Lexer, PTok};
+use crate::syntax::parse_tokens;
+use crate::syntax::tree::Tree;
 
 /// Texts shorter than this are parsed on one thread: a second thread would not pay off.
 pub const MIN_BYTES: usize = 1 << 20;
-
-/// A run of whole ops of one block: `start` is where its first op starts, `end` where the op
-/// after its last one starts (that op, the block's last, stays with the surrounding text).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hole {
-    pub start: usize,
-    pub end: usize,
-}
 
 /// The hole that splits the work most evenly, if the text has one worth a thread: it starts
 /// at the first op of its block at or past `from`.
@@ -230,10 +228,10 @@ fn parse_around<'a>(
         // An attribute alias the hole uses must be defined above it.
         let defined_above = |name: &str| {
             outer.aliases.iter().any(|a| match a {
-                super::ast::AliasDef::Attr { name: n, span, .. } => {
+                AliasDef::Attr { name: n, span, .. } => {
                     *n == name && (span.start as usize) < hole.start
                 }
-                super::ast::AliasDef::Type { .. } => false,
+                AliasDef::Type { .. } => false,
             })
         };
         if !alias_uses.iter().all(|name| defined_above(name)) {
@@ -263,7 +261,7 @@ fn parse_outer(
 ) -> Option<File<'_>> {
     let mut tree = Tree::new(text);
     let lexer = Lexer::around_hole(text, from, hole);
-    let parsed = super::parse_tokens(&mut tree, lexer);
+    let parsed = parse_tokens(&mut tree, lexer);
     let (file, errors) = tree.finish();
     (parsed && errors.is_empty()).then_some(file)
 }
@@ -274,7 +272,7 @@ type HoleParse<'a> = (File<'a>, Vec<&'a str>);
 fn parse_hole(text: &str, hole: Hole) -> Option<HoleParse<'_>> {
     let mut tree = Tree::for_part(text, hole.end - hole.start, true);
     let lexer = Lexer::part(text, hole.start..hole.end, Some(PTok::HoleStart));
-    let parsed = super::parse_tokens(&mut tree, lexer);
+    let parsed = parse_tokens(&mut tree, lexer);
     let (file, errors, alias_uses) = tree.finish_hole();
     (parsed && errors.is_empty()).then_some((file, alias_uses))
 }

@@ -1,4 +1,5 @@
-//! Unit tests (kept in their own file for their length): the two-thread parse and build (`syntax::split`, `ir::build::build_parts`) against the
+//! Unit tests (kept in their own file for their length): the two-thread parse and build
+//! (`parallel::split`, `ir::build::build_parts` with `parallel::Threads`) against the
 //! one-thread ones, on real inputs.
 //!
 //! Inputs: every `.mlir` file under `examples/`, `lit_tests/` and `tests/programs/`, and, when
@@ -10,8 +11,9 @@
 //! (the caller parses the whole text again), but most must succeed, or the test would check
 //! nothing.
 
+use super::{Threads, split};
 use crate::ir::{build, print};
-use crate::syntax::{parse_whole, split};
+use crate::syntax::parse_whole;
 use pretty_assertions::assert_eq;
 use std::path::{Path, PathBuf};
 
@@ -86,7 +88,7 @@ fn split_parse_builds_the_same_module() {
                 continue;
             };
             split_ok += 1;
-            let module = build::build_parts(file).unwrap_or_else(|_| {
+            let module = build::build_parts(file, &Threads).unwrap_or_else(|_| {
                 panic!(
                     "{}: split at {hole:?} parses but does not build",
                     path.display()
@@ -122,7 +124,7 @@ fn find_hole_takes_the_largest_even_split() {
     assert!(text[hole.start..].starts_with("%c"));
     assert!(text[hole.end..].starts_with("func.return"));
     let file = split::parse_parallel(&text).expect("a parallel parse");
-    let module = build::build_parts(file).expect("builds");
+    let module = build::build_parts(file, &Threads).expect("builds");
     let whole = build::build(parse_whole(&text).expect("parses")).expect("builds");
     assert_eq!(format!("{whole:?}"), format!("{module:?}"));
     // A small function has no hole worth a thread.
@@ -154,7 +156,7 @@ fn large_hole_builds_the_same_module() {
     let parts = split::parse_parallel(&text).expect("a parallel parse");
     let hole_ops = parts.hole.as_ref().expect("a hole").file.skeleton.ops.len();
     assert!(hole_ops >= 20_000, "the hole has {hole_ops} ops only");
-    let module = build::build_parts(parts).expect("builds");
+    let module = build::build_parts(parts, &Threads).expect("builds");
     let whole = build::build(parse_whole(&text).expect("parses")).expect("builds");
     assert_eq!(format!("{whole:?}"), format!("{module:?}"));
 }

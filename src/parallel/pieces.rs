@@ -5,6 +5,7 @@
 #[cfg(feature = "cli")]
 use std::io::Write;
 
+/// Text as pieces, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pieces(Vec<String>);
 

@@ -1,0 +1,187 @@
+//! Everything the front end does only to be fast, behind one boundary: how many threads it may
+//! use (`allowed`), the fork that runs work side by side (`Threads`, the threaded `ir::Fork`,
+//! which also faults pages in ahead of time), the parse of a large text on two threads
+//! (`split`, `parse_split`), and output kept in pieces (`Pieces`, what two printing threads
+//! leave). The IR layer never imports this module: the entry points (`load`, the printing of
+//! the command, the library's `print` and `rewrite`) hand it `Threads`, and whatever runs
+//! without them (`ir::OneThread`) computes the same thing on one thread.
+
+pub mod pieces;
+pub mod split;
+#[cfg(test)]
+mod split_tests;
+
+use crate::ir::{Fork, Module, OneThread};
+use crate::syntax::ast::Parts;
+pub use pieces::Pieces;
+use std::sync::Mutex;
+
+/// How many threads the front end may use: 1 when the environment variable
+/// `BUFREUSE_THREADS` says so (to compare with, or to keep a core free), else 2.
+pub fn allowed() -> usize {
+    match std::env::var("BUFREUSE_THREADS").ok().as_deref() {
+        Some("1") => 1,
+        _ => 2,
+    }
+}
+
+/// The fork with threads: `run` puts `there` on a thread of its own when two threads are
+/// allowed (see `allowed`), with a stack of `crate::WORKER_STACK_BYTES`; `prefault` asks the
+/// kernel for the pages.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Threads;
+
+impl Fork for Threads {
+    fn run(
+        &self,
+        apart: bool,
+        name: &str,
+        there: &mut (dyn FnMut() + Send),
+        here: &mut dyn FnMut(&mut dyn FnMut()),
+    ) {
+        if !apart || allowed() < 2 {
+            return OneThread.run(apart, name, there, here);
+        }
+        // Taken by the thread; left for this one if the thread cannot be started.
+        let there = Mutex::new(Some(there));
+        let take = || there.lock().ok().and_then(|mut f| f.take());
+        std::thread::scope(|scope| {
+            let mut thread = Some(
+                std::thread::Builder::new()
+                    .name(name.into())
+                    .stack_size(crate::WORKER_STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        if let Some(f) = take() {
+                            f();
+                        }
+                    }),
+            );
+            let mut join = || match thread.take() {
+                Some(Ok(t)) => {
+                    if let Err(panic) = t.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+                // No thread: `there` runs on this one.
+                Some(Err(_)) => {
+                    if let Some(f) = take() {
+                        f();
+                    }
+                }
+                None => {}
+            };
+            here(&mut join);
+            join();
+        });
+    }
+
+    fn apart(&self) -> bool {
+        allowed() > 1
+    }
+
+    fn prefault(&self, address: usize, length: usize) {
+        prefault(address, length);
+    }
+}
+
+/// Runs `there` on a thread of its own named `name` while `here` runs on this one, and returns
+/// both results (`Threads`' `both`). Both run on this one, `here` first, unless `apart`, when
+/// one thread only is allowed, or when the thread cannot be started. A panic on the other
+/// thread is resumed on this one.
+pub fn side_by_side<A: Send, B>(
+    apart: bool,
+    name: &str,
+    there: impl FnOnce() -> A + Send,
+    here: impl FnOnce() -> B,
+) -> (A, B) {
+    (&Threads as &dyn Fork).both(apart, name, there, here)
+}
+
+/// Parses a large text on two threads (see `split`): `None` when the text is too small for
+/// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
+/// it with `syntax::parse_whole`, which also finds the errors.
+pub fn parse_split(text: &str) -> Option<Parts<'_>> {
+    if text.len() >= split::MIN_BYTES && allowed() > 1 {
+        split::parse_parallel(text)
+    } else {
+        None
+    }
+}
+
+/// Prints a whole module, in pieces: a large block's ops are printed by two threads, each into
+/// a string of its own (see `ir::print::print_module_pieces`).
+pub fn print_module(m: &Module) -> Pieces {
+    crate::ir::print::print_module_pieces(m, &Threads).into()
+}
+
+/// Faults in the pages at `(address, length)` as if written, without writing them, so that
+/// writing them later costs no page faults. Only a hint: the kernel changes no contents (so
+/// another thread may use the memory meanwhile), and fails on pages that are not mapped.
+fn prefault(address: usize, length: usize) {
+    #[cfg(target_os = "linux")]
+    if length > 0 {
+        // SAFETY: the call reads and writes no memory of the program.
+        unsafe {
+            libc::madvise(
+                address as *mut libc::c_void,
+                length,
+                libc::MADV_POPULATE_WRITE,
+            );
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (address, length);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Threads, side_by_side};
+    use crate::ir::Fork;
+    use pretty_assertions::assert_eq;
+    use std::sync::Mutex;
+
+    #[test]
+    fn both_results_come_back_apart_or_not() {
+        for apart in [false, true] {
+            let data = [1u64, 2, 3, 4];
+            let (a, b) = side_by_side(
+                apart,
+                "test",
+                || data[2..].iter().sum::<u64>(),
+                || data[..2].iter().sum::<u64>(),
+            );
+            assert_eq!((a, b), (7, 3));
+        }
+    }
+
+    #[test]
+    fn not_apart_runs_here_first() {
+        let order = Mutex::new(Vec::new());
+        side_by_side(
+            false,
+            "test",
+            || order.lock().unwrap().push("there"),
+            || order.lock().unwrap().push("here"),
+        );
+        assert_eq!(order.into_inner().unwrap(), ["here", "there"]);
+    }
+
+    /// `here` gets the result of `there` midway, whether `there` runs on a thread of its own
+    /// or not.
+    #[test]
+    fn here_waits_for_there() {
+        let fork: &dyn Fork = &Threads;
+        for apart in [false, true] {
+            let (left, (before, got)) = fork.joined(
+                apart,
+                "test",
+                || 7,
+                |wait| {
+                    let before = 1;
+                    (before, wait())
+                },
+            );
+            assert_eq!((left, before, got), (None, 1, Some(7)));
+        }
+    }
+}
