@@ -199,7 +199,11 @@ pub fn rewrite(
     analysis: &Analysis,
     opts: &RewriteOptions,
 ) -> Result<Rewritten, Vec<Diagnostic>> {
-    rewrite::rewrite_checked(module, file, analysis, opts)
+    let stats = rewrite::rewrite_checked(module, file, analysis, opts)?;
+    Ok(Rewritten {
+        text: print(module),
+        stats,
+    })
 }
 
 /// The report of `bufreuse --analyze`, as text or as JSON (the schema is

@@ -85,8 +85,12 @@ fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>>
         },
         skip_check: cli.debug_skip_verify,
     };
-    let rewrite::Rewritten { text, stats } =
-        rewrite::rewrite_checked(&mut module, file, &analysis, &opts)?;
+    let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage);
+    // The analysis is not needed any more: free it before the check and the printed text,
+    // which make the peaks of the run's memory.
+    drop(analysis);
+    rewrite::check(&module, file, &pools, &opts)?;
+    let stdout = crate::parallel::print_module(&module);
     if cli.stats {
         for s in &stats {
             let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
@@ -104,7 +108,7 @@ fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>>
         }
     }
     Ok(Output {
-        stdout: text.into(),
+        stdout,
         stderr,
         panels,
     })

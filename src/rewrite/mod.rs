@@ -17,7 +17,9 @@ use crate::ir::{
     BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
 };
 use crate::source::{SourceFile, Span};
+use rustc_hash::{FxHashSet, FxHasher};
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 /// What the rewrite did to one function, for `--stats`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -73,7 +75,7 @@ impl Default for Options {
     }
 }
 
-/// The output of `rewrite_checked`.
+/// The output of `bufreuse::rewrite`.
 #[derive(Clone, Debug)]
 pub struct Rewritten {
     /// The rewritten module, printed.
@@ -82,25 +84,38 @@ pub struct Rewritten {
     pub stats: Vec<FunctionStats>,
 }
 
-/// Rewrites `m` (see `rewrite`), checks the rewritten module in memory, and prints it: no two
-/// pooled buffers live at once may share a byte, and every value is used where it is defined
+/// Rewrites `m` (see `rewrite`) and checks the rewritten module in memory: no two pooled
+/// buffers live at once may share a byte, and every value is used where it is defined
 /// (`verify::check`, which reads only the IR and computes its own live intervals). A failed
-/// check is an internal error, and nothing is printed. `file` is the text `m` was read from.
+/// check is an internal error; then `m` must not be printed. Returns what the rewrite did to
+/// each function. `file` is the text `m` was read from.
 pub fn rewrite_checked(
     m: &mut Module,
     file: &SourceFile,
     analysis: &Analysis,
     opts: &Options,
-) -> Result<Rewritten, Vec<Diagnostic>> {
+) -> Result<Vec<FunctionStats>, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage);
+    check(m, file, &pools, opts)?;
+    Ok(stats)
+}
+
+/// The check of `rewrite_checked`, on its own: a caller that no longer needs the analysis
+/// can free it first (the check's tables and the analysis together are the peak of the
+/// memory of `--rewrite`). `pools` are the pools `rewrite` made.
+pub fn check(
+    m: &Module,
+    file: &SourceFile,
+    pools: &HashSet<String>,
+    opts: &Options,
+) -> Result<(), Vec<Diagnostic>> {
     if !pools.is_empty() && !opts.skip_check {
-        let errors = verify::check(m, &pools, opts.alignment, opts.index_bytes);
+        let errors = verify::check(m, pools, opts.alignment, opts.index_bytes);
         if !errors.is_empty() {
-            return Err(vec![failed_check(m, file, &pools, opts, &errors)]);
+            return Err(vec![failed_check(m, file, pools, opts, &errors)]);
         }
     }
-    let text = crate::parallel::print_module(m).into_string();
-    Ok(Rewritten { text, stats })
+    Ok(())
 }
 
 /// The internal error of a failed check. The spans of the module in memory point into the
@@ -142,7 +157,7 @@ pub fn rewrite(
     analysis: &Analysis,
     sabotage: Sabotage,
 ) -> (Vec<FunctionStats>, HashSet<String>) {
-    let mut names: HashSet<Box<str>> = m.values.iter().map(|v| (*v.name).into()).collect();
+    let mut names = Names::of(m);
     let mut stats = Vec::new();
     let mut pools = HashSet::new();
     for f in &analysis.functions {
@@ -169,15 +184,33 @@ pub fn rewrite(
     (stats, pools)
 }
 
-fn fresh_name(names: &mut HashSet<Box<str>>, base: &str) -> Box<str> {
-    let mut candidate: Box<str> = base.into();
-    let mut i = 0;
-    while names.contains(&candidate) {
-        candidate = format!("{base}_{i}").into();
-        i += 1;
+/// The value names in use, kept as hashes (a word each, not a copy of every name of the
+/// module): a name is free when its hash is not taken, so a collision only makes `fresh`
+/// pass over a name that was free.
+struct Names(FxHashSet<u64>);
+
+impl Names {
+    fn of(m: &Module) -> Names {
+        Names(m.values.iter().map(|v| Names::hash(&v.name)).collect())
     }
-    names.insert(candidate.clone());
-    candidate
+
+    fn hash(name: &str) -> u64 {
+        let mut hasher = FxHasher::default();
+        name.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// `base`, or else the first of `base_0`, `base_1`, ... that is free; it is taken from
+    /// now on.
+    fn fresh(&mut self, base: &str) -> Box<str> {
+        let mut candidate: Box<str> = base.into();
+        let mut i = 0;
+        while !self.0.insert(Names::hash(&candidate)) {
+            candidate = format!("{base}_{i}").into();
+            i += 1;
+        }
+        candidate
+    }
 }
 
 /// Adds an op with results of the given types and names; returns it and its results. The op
@@ -219,7 +252,7 @@ fn new_op(
 fn rewrite_function(
     m: &mut Module,
     f: &FunctionReport,
-    names: &mut HashSet<Box<str>>,
+    names: &mut Names,
     sabotage: Sabotage,
     free_pools: bool,
 ) -> Vec<String> {
@@ -242,7 +275,7 @@ fn rewrite_function(
                     .expect("pooled at a planned offset")
             };
             if let std::collections::btree_map::Entry::Vacant(e) = offsets.entry(off) {
-                let name = fresh_name(names, &format!("%pool_off{off}"));
+                let name = names.fresh(&format!("%pool_off{off}"));
                 let (op, res) = new_op(
                     m,
                     "arith.constant",
@@ -287,7 +320,7 @@ fn rewrite_function(
             layout: None,
             memory_space: pool.memory_space.clone(),
         }));
-        let name = fresh_name(prologue_ir.names, "%pool");
+        let name = prologue_ir.names.fresh("%pool");
         pool_names.push(name.to_string());
         let props = vec![
             (
@@ -417,7 +450,7 @@ fn rewrite_function(
 /// The ops that open the entry block: constants, the run-time offsets and sizes of the pools,
 /// and the pools.
 struct Prologue<'a> {
-    names: &'a mut HashSet<Box<str>>,
+    names: &'a mut Names,
     ops: Vec<OpId>,
     span: Span,
     /// Index constants other than planned offsets, by value.
@@ -438,7 +471,7 @@ impl Prologue<'_> {
         } else {
             format!("%pool_c{value}")
         };
-        let name = fresh_name(self.names, &base);
+        let name = self.names.fresh(&base);
         let (op, res) = new_op(
             m,
             "arith.constant",
@@ -467,7 +500,7 @@ impl Prologue<'_> {
         ty: Type,
         name: &str,
     ) -> ValueId {
-        let name = fresh_name(self.names, name);
+        let name = self.names.fresh(name);
         let (id, res) = new_op(m, op, operands, props, vec![(name, ty)], self.span);
         self.ops.push(id);
         res[0]
@@ -547,7 +580,7 @@ impl Prologue<'_> {
             }
             let original = m.op(op).clone();
             let operands: Vec<ValueId> = original.operands.iter().map(|o| self.copies[o]).collect();
-            let name = fresh_name(self.names, &m.value(v).name);
+            let name = self.names.fresh(&m.value(v).name);
             let id = OpId::new(m.ops.len());
             let copy = ValueId::new(m.values.len());
             m.values.push(ValueData {
@@ -757,4 +790,31 @@ fn trip_count(m: &Module, for_op: OpId) -> Option<u64> {
     } else {
         ((ub - lb) as u64).div_ceil(step as u64)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Names;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn fresh_names_pass_over_the_taken_ones() {
+        let file = crate::source::SourceFile::new(
+            "t.mlir",
+            "func.func @f(%pool: index, %pool_0: index) -> index {
+               return %pool : index
+             }",
+        );
+        let m = crate::load::load(&file).expect("valid IR");
+        let mut names = Names::of(&m);
+        let fresh: Vec<Box<str>> = ["%pool", "%pool", "%pool_off0", "%pool_0"]
+            .iter()
+            .map(|base| names.fresh(base))
+            .collect();
+        let expected: Vec<Box<str>> = ["%pool_1", "%pool_2", "%pool_off0", "%pool_0_0"]
+            .iter()
+            .map(|&s| s.into())
+            .collect();
+        assert_eq!(fresh, expected);
+    }
 }
