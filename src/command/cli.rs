@@ -141,6 +141,11 @@ pub struct Cli {
     #[arg(long, hide = true)]
     pub debug_skip_verify: bool,
 
+    /// Print the wall time of each stage of the run (read, parse and build, analyze, plan,
+    /// rewrite, check, print, write) to stderr at the end, like `mlir-opt --mlir-timing`.
+    #[arg(long)]
+    pub timing: bool,
+
     /// Write an SVG picture of the memory plan.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,

@@ -10,6 +10,7 @@ pub mod cli;
 mod pipeline;
 mod plan;
 pub mod plot;
+mod timing;
 
 use crate::diag::{self, Diagnostic};
 use crate::parallel::Pieces;
@@ -17,6 +18,7 @@ use crate::source::{SourceFile, Text};
 use cli::{Cli, Mode};
 use std::io::{Read, Write};
 use std::path::Path;
+use timing::Timing;
 
 /// Inputs larger than this are refused with a message instead of being read into memory.
 pub const MAX_INPUT_BYTES: u64 = 1 << 30;
@@ -86,10 +88,34 @@ enum Teardown {
     LeaveToExit,
 }
 
+impl Teardown {
+    /// Ends the life of what a run built (the module, its analysis): frees it, or leaves it
+    /// to the exit of the process.
+    fn end<T>(self, built: T) {
+        match self {
+            Teardown::Free => drop(built),
+            Teardown::LeaveToExit => std::mem::forget(built),
+        }
+    }
+}
+
 fn run_with(cli: &Cli, teardown: Teardown) -> Result<(), Failed> {
-    let result = run_inner(cli, teardown);
+    let mut timing = Timing::new(cli.timing);
+    let result = run_inner(cli, teardown, &mut timing);
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
+    let written = write_outcome(cli, result, &mut err);
+    timing.stage("write output");
+    let _ = err.write_all(timing.report().as_bytes());
+    written
+}
+
+/// Prints the diagnostics of a run, and writes its output and picture if it succeeded.
+fn write_outcome(
+    cli: &Cli,
+    result: Result<Output, String>,
+    err: &mut impl Write,
+) -> Result<(), Failed> {
     match result {
         Ok(out) => {
             let _ = err.write_all(out.stderr.as_bytes());
@@ -113,7 +139,7 @@ fn run_with(cli: &Cli, teardown: Teardown) -> Result<(), Failed> {
 }
 
 /// Reads, processes and renders; the error is the rendered diagnostics.
-fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
+fn run_inner(cli: &Cli, teardown: Teardown, timing: &mut Timing) -> Result<Output, String> {
     if !cli.alignment().is_power_of_two() {
         return Err(format!(
             "bufreuse: error: --alignment={} is not a power of two\n",
@@ -139,13 +165,22 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
         check_output_dir(plot)?;
     }
     let file = read_input(cli.input.as_deref())?;
+    timing.stage("read");
     if cli.mode() == Mode::Plan {
-        return plan::run(&file, cli).map_err(|d| diag::render(&file, &d));
+        let planned = plan::run(&file, cli).map_err(|d| diag::render(&file, &d));
+        timing.stage("plan");
+        return planned;
     }
     let chunks = if cli.split_input_file {
         split_input(&file)
     } else {
         vec![file]
+    };
+    // Leaving the IR of every chunk to the exit would add up their memory.
+    let teardown = if chunks.len() == 1 {
+        teardown
+    } else {
+        Teardown::Free
     };
     let mut out = Output::default();
     let mut failed = String::new();
@@ -153,7 +188,8 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
         if i > 0 {
             out.stdout.push_str("// -----\n");
         }
-        match run_chunk(chunk, cli, teardown) {
+        // Warnings are rendered into `Output::stderr`.
+        match pipeline::run(chunk, cli, teardown, timing) {
             Ok(o) => {
                 // Moved, not copied (a chunk's output can be 100 MB).
                 out.stdout.append(o.stdout);
@@ -169,19 +205,6 @@ fn run_inner(cli: &Cli, teardown: Teardown) -> Result<Output, String> {
         // Warnings printed for the chunks that succeeded are still shown.
         Err(out.stderr + &failed)
     }
-}
-
-/// Runs the mode's stages on one chunk of input. Warnings are rendered into `Output::stderr`.
-fn run_chunk(file: &SourceFile, cli: &Cli, teardown: Teardown) -> Result<Output, Vec<Diagnostic>> {
-    if teardown == Teardown::LeaveToExit && cli.mode() == Mode::Print {
-        let (module, stdout) = crate::load::load_then(file, crate::parallel::print_module)?;
-        std::mem::forget(module);
-        return Ok(Output {
-            stdout,
-            ..Output::default()
-        });
-    }
-    pipeline::run(file, cli)
 }
 
 /// Splits at lines that are exactly `// -----` (like mlir-opt), keeping real line numbers.

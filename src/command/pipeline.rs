@@ -1,8 +1,9 @@
 //! Runs the stages of one mode on one chunk of input: parse, build, then print, analyze or
 //! rewrite.
 
-use super::Output;
 use super::cli::{Cli, Format, Mode};
+use super::timing::Timing;
+use super::{Output, Teardown};
 use crate::analysis::{self, Analysis};
 use crate::diag::{self, Diagnostic};
 use crate::ir::Module;
@@ -34,10 +35,17 @@ fn policy_options(cli: &Cli) -> policy::Options {
 }
 
 /// Loads, analyzes and pools one file; warnings are rendered into the returned string.
-fn analyze(file: &SourceFile, cli: &Cli) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
+fn analyze(
+    file: &SourceFile,
+    cli: &Cli,
+    timing: &mut Timing,
+) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
     let module = load(file)?;
+    timing.stage("parse, build and verify");
     let mut analysis = analysis::analyze(&module, &analysis_options(cli))?;
+    timing.stage("analyze");
     policy::pool(&module, &mut analysis, &policy_options(cli))?;
+    timing.stage("plan");
     let mut stderr = diag::render(file, &analysis.warnings);
     if cli.remarks {
         stderr.push_str(&diag::render(
@@ -49,33 +57,50 @@ fn analyze(file: &SourceFile, cli: &Cli) -> Result<(Module, Analysis, String), V
 }
 
 /// Runs the mode's stages on one chunk.
-pub(super) fn run(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
+pub(super) fn run(
+    file: &SourceFile,
+    cli: &Cli,
+    teardown: Teardown,
+    timing: &mut Timing,
+) -> Result<Output, Vec<Diagnostic>> {
     match cli.mode() {
-        Mode::Print => Ok(Output {
-            stdout: load_then(file, crate::parallel::print_module)?.1,
-            ..Output::default()
-        }),
+        Mode::Print => {
+            let (module, stdout) = load_then(file, crate::parallel::print_module)?;
+            timing.stage("parse, build, verify and print");
+            teardown.end(module);
+            Ok(Output {
+                stdout,
+                ..Output::default()
+            })
+        }
         Mode::Analyze => {
-            let (module, analysis, stderr) = analyze(file, cli)?;
+            let (module, analysis, stderr) = analyze(file, cli, timing)?;
             let stdout = match cli.format {
                 Format::Text => analysis::report::text(&module, file, &analysis),
                 Format::Json => analysis::report::json(&module, file, &analysis),
             };
             let panels = plot_panels(&module, &analysis, cli);
+            timing.stage("report");
+            teardown.end((module, analysis));
             Ok(Output {
                 stdout: stdout.into(),
                 stderr,
                 panels,
             })
         }
-        Mode::Rewrite => rewrite_file(file, cli),
+        Mode::Rewrite => rewrite_file(file, cli, teardown, timing),
         Mode::Plan => Err(vec![Diagnostic::file_error("--plan reads CSV, not MLIR")]),
     }
 }
 
 /// `--rewrite`: analyze, rewrite, check the rewritten module, print it.
-fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>> {
-    let (mut module, analysis, mut stderr) = analyze(file, cli)?;
+fn rewrite_file(
+    file: &SourceFile,
+    cli: &Cli,
+    teardown: Teardown,
+    timing: &mut Timing,
+) -> Result<Output, Vec<Diagnostic>> {
+    let (mut module, analysis, mut stderr) = analyze(file, cli, timing)?;
     let panels = plot_panels(&module, &analysis, cli);
     let opts = rewrite::Options {
         alignment: cli.alignment(),
@@ -89,8 +114,12 @@ fn rewrite_file(file: &SourceFile, cli: &Cli) -> Result<Output, Vec<Diagnostic>>
     // The analysis is not needed any more: free it before the check and the printed text,
     // which make the peaks of the run's memory.
     drop(analysis);
+    timing.stage("rewrite");
     rewrite::check(&module, file, &pools, &opts)?;
+    timing.stage("check");
     let stdout = crate::parallel::print_module(&module);
+    timing.stage("print");
+    teardown.end(module);
     if cli.stats {
         for s in &stats {
             let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
