@@ -315,18 +315,25 @@ pub fn allocations(
     uses: &Uses,
     cx: &Context<'_>,
 ) -> Vec<Allocation> {
-    let mut out = Vec::new();
-    m.walk_nested(func, |op| {
-        let name = &*m.op(op).name;
-        if (name == "memref.alloc" || name == "memref.alloca")
-            && m.op(op).results.len() == 1
-            && !in_nested_isolated(m, func, op)
-        {
-            out.push(analyze_one(m, func, op, points, uses, cx));
-        }
-    });
-    out
+    let ops: Vec<OpId> = points
+        .ops()
+        .iter()
+        .copied()
+        .filter(|&op| {
+            let name = &*m.op(op).name;
+            (name == "memref.alloc" || name == "memref.alloca")
+                && m.op(op).results.len() == 1
+                && !in_nested_isolated(m, func, op)
+        })
+        .collect();
+    // Each allocation is analyzed on its own: many are split between two threads.
+    crate::parallel::map_halves(&ops, PARALLEL_MIN_ALLOCATIONS, |&op| {
+        analyze_one(m, func, op, points, uses, cx)
+    })
 }
+
+/// A function with at least this many allocations has them analyzed on two threads.
+const PARALLEL_MIN_ALLOCATIONS: usize = 4096;
 
 /// Whether an op isolated from above (`func.func`, `builtin.module`, as in `ir::build`)
 /// stands between `op` and its enclosing `func`.

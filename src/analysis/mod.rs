@@ -130,7 +130,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         for a in &mut allocations {
             check_allocation(m, a, &mut errors, &mut analysis.warnings);
         }
-        check_deallocs(m, func, &mut analysis.warnings);
+        check_deallocs(m, func, &points, &mut analysis.warnings);
         let report = summarize(m, func, allocations, &mut errors);
         analysis.functions.push(report);
     }
@@ -234,14 +234,14 @@ pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
 
 /// Warns about deallocs of a function's own arguments (or views of them): the caller's
 /// buffer is freed behind its back.
-fn check_deallocs(m: &Module, func: OpId, warnings: &mut Vec<Diagnostic>) {
+fn check_deallocs(m: &Module, func: OpId, points: &Points, warnings: &mut Vec<Diagnostic>) {
     let entry = m.region(m.op(func).regions[0]).blocks[0];
-    m.walk_nested(func, |op| {
+    for &op in points.ops() {
         if &*m.op(op).name != "memref.dealloc" {
-            return;
+            continue;
         }
         let Some(&operand) = m.op(op).operands.first() else {
-            return;
+            continue;
         };
         // Through view-like ops back to the buffer the dealloc frees.
         let mut v = operand;
@@ -268,7 +268,7 @@ fn check_deallocs(m: &Module, func: OpId, warnings: &mut Vec<Diagnostic>) {
                 ),
             ));
         }
-    });
+    }
 }
 
 /// The largest sum of sizes live at one point, and a point where it is reached (the first).

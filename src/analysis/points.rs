@@ -42,6 +42,8 @@ impl Interval {
 
 /// Pre-order index and extent of every op of one function, as side tables keyed by op id.
 pub struct Points {
+    /// The ops of the function in pre-order (`order[i]` has index `i`).
+    order: Vec<OpId>,
     /// Index of each op of the function (`u32::MAX` for ops outside it).
     index: Vec<u32>,
     /// Last index nested inside each op (its own index when it has no nested ops).
@@ -73,10 +75,12 @@ impl Points {
                 *p = if *p == u32::MAX { end } else { (*p).max(end) };
             }
         }
-        Points {
-            index,
-            last,
-        }
+        Points { order, index, last }
+    }
+
+    /// The ops of the function in pre-order, the walk the analysis makes once.
+    pub fn ops(&self) -> &[OpId] {
+        &self.order
     }
 
     /// The index of an op of the function.

@@ -97,6 +97,28 @@ pub fn side_by_side<A: Send, B>(
     (&Threads as &dyn Fork).both(apart, name, there, here)
 }
 
+/// `items.iter().map(f)`, collected in order, with the two halves mapped side by side when
+/// there are at least `min` items (and two threads are allowed). `f` sees each item once,
+/// and the result is the same either way.
+pub fn map_halves<T: Sync, R: Send>(
+    items: &[T],
+    min: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    if items.len() < min || allowed() < 2 {
+        return items.iter().map(f).collect();
+    }
+    let (first, second) = items.split_at(items.len() / 2);
+    let (second, mut out) = side_by_side(
+        true,
+        "bufreuse-map",
+        || second.iter().map(&f).collect::<Vec<R>>(),
+        || first.iter().map(&f).collect::<Vec<R>>(),
+    );
+    out.extend(second);
+    out
+}
+
 /// Parses a large text on two threads (see `split`): `None` when the text is too small for
 /// that (or `BUFREUSE_THREADS=1`), or when the split does not fit, and then the caller parses
 /// it with `syntax::parse_whole`, which also finds the errors.

@@ -28,50 +28,72 @@ pub fn check(
     let mut returns = Returns::new(m);
     let mut errors = Vec::new();
     for func in m.functions() {
-        let mut pool_allocs = Vec::new();
-        m.walk_nested(func, |op| {
-            let o = m.op(op);
-            if &*o.name == "memref.alloc"
-                && o.results.len() == 1
-                && pools.contains(&*m.value(o.results[0]).name)
-            {
-                pool_allocs.push(op);
-            }
+        // The ops nested in `func`, in pre-order.
+        let nested = points.extent(func).map_or(&[][..], |e| {
+            &points.order[e.start as usize + 1..=e.end as usize]
         });
-        if !pool_allocs.is_empty() {
-            check_scopes(m, func, &points, &mut errors);
+        let pool_allocs: Vec<OpId> = nested
+            .iter()
+            .copied()
+            .filter(|&op| {
+                let o = m.op(op);
+                &*o.name == "memref.alloc"
+                    && o.results.len() == 1
+                    && pools.contains(&*m.value(o.results[0]).name)
+            })
+            .collect();
+        if pool_allocs.is_empty() {
+            continue;
         }
-        for pool_op in pool_allocs {
-            check_pool(
-                m,
-                &mut returns,
-                pool_op,
-                &points,
-                &uses,
-                min_align,
-                index_bytes,
-                &mut errors,
-            );
-        }
+        // The scopes of every use, and each pool's views, are checked side by side.
+        let (mut scope_errors, mut pool_errors) = crate::parallel::side_by_side(
+            nested.len() >= PARALLEL_MIN_OPS,
+            "bufreuse-check",
+            || check_scopes(m, nested, &points),
+            || {
+                let mut errors = Vec::new();
+                for &pool_op in &pool_allocs {
+                    check_pool(
+                        m,
+                        &mut returns,
+                        pool_op,
+                        &points,
+                        &uses,
+                        min_align,
+                        index_bytes,
+                        &mut errors,
+                    );
+                }
+                errors
+            },
+        );
+        errors.append(&mut scope_errors);
+        errors.append(&mut pool_errors);
     }
     errors
 }
 
-/// Checks that every operand of every op in `func` is defined where the op can see it:
+/// A function of at least this many ops has its scopes checked beside its pools.
+const PARALLEL_MIN_OPS: usize = 20_000;
+
+/// Checks that every operand of every op of `nested` (the ops in a function) is defined
+/// where the op can see it:
 /// earlier in the op's block or in a block around it, or in the entry block of a region
 /// around it (which dominates the whole region). The rewrite adds ops (the prologue, the
 /// views, the pool's deallocs) and removes some, but moves none across blocks, so this is
 /// what reading its printed output again would find wrong in it. A use from another block of
 /// the same region (which would need dominators) is the input's own and is not checked.
-fn check_scopes(m: &Module, func: OpId, points: &Points, errors: &mut Vec<Diagnostic>) {
-    m.walk_nested(func, |user| {
+fn check_scopes(m: &Module, nested: &[OpId], points: &Points) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for &user in nested {
         for &v in m.op(user).operands.iter() {
             if let Some(problem) = out_of_scope(m, points, user, v) {
                 let name = &m.value(v).name;
                 errors.push(fail(m, user, format!("{name} is used {problem}")));
             }
         }
-    });
+    }
+    errors
 }
 
 /// Why `v` may not be used by `user`, if it may not.
