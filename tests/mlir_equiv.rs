@@ -103,14 +103,7 @@ fn main() -> ExitCode {
     let args = Arguments::from_args();
     let missing = found_tools().as_ref().err();
     if let Some(missing) = missing {
-        say(&format!(
-            "mlir_equiv: {missing}: {}",
-            if common::tools_required() {
-                "every test fails (BUFREUSE_REQUIRE_TOOLS is set)"
-            } else {
-                "every test is ignored"
-            }
-        ));
+        common::say_missing("mlir_equiv", missing, "every test");
     }
     let trials = TESTS
         .iter()

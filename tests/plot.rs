@@ -23,14 +23,10 @@ fn main() -> ExitCode {
     let args = Arguments::from_args();
     let chromium = find_chromium();
     if chromium.is_none() {
-        eprintln!(
-            "plot: chromium not found (PATH, or BUFREUSE_NO_CHROMIUM is set): \
-             plots_render_in_chromium {}",
-            if common::tools_required() {
-                "fails (BUFREUSE_REQUIRE_TOOLS is set)"
-            } else {
-                "is ignored"
-            }
+        common::say_missing(
+            "plot",
+            "chromium not found (PATH, or BUFREUSE_NO_CHROMIUM is set)",
+            "plots_render_in_chromium",
         );
     }
     let trials = vec![

@@ -35,15 +35,11 @@ fn main() -> ExitCode {
     let args = Arguments::from_args();
     let mlir_opt = common::find_tool("mlir-opt");
     if mlir_opt.is_none() {
-        note(&format!(
-            "roundtrip: mlir-opt not found (PATH, /usr/lib/llvm-*/bin): \
-             every_input_round_trips_through_mlir_opt {}",
-            if common::tools_required() {
-                "fails (BUFREUSE_REQUIRE_TOOLS is set)"
-            } else {
-                "is ignored"
-            }
-        ));
+        common::say_missing(
+            "roundtrip",
+            "mlir-opt not found (PATH, /usr/lib/llvm-*/bin)",
+            "every_input_round_trips_through_mlir_opt",
+        );
     }
     let trials = vec![
         Trial::test("every_input_round_trips", || {

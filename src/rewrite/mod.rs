@@ -337,12 +337,12 @@ fn rewrite_function(
             "memref.alloc",
             size.into_iter().collect(),
             props,
-            vec![(name, ty.clone())],
+            vec![(name, ty)],
             span,
         );
         prologue_ir.ops.push(alloc);
         let pool_value = res[0];
-        pool_values.push((pool_value, ty));
+        pool_values.push(pool_value);
         for &i in pool.members.iter().chain(&pool.dynamic) {
             let a = &f.allocations[i];
             let (offset, sizes) = match &a.dynamic {
@@ -432,10 +432,9 @@ fn rewrite_function(
         for pos in returns.into_iter().rev() {
             let ret_span = m.op(m.block(b).ops[pos]).span;
             let mut frees = Vec::new();
-            for (pool, ty) in &pool_values {
-                let (d, _) = new_op(m, "memref.dealloc", vec![*pool], vec![], vec![], ret_span);
+            for &pool in &pool_values {
+                let (d, _) = new_op(m, "memref.dealloc", vec![pool], vec![], vec![], ret_span);
                 m.ops[d.index()].parent = Some(b);
-                let _ = ty;
                 frees.push(d);
             }
             let ops = &mut m.blocks[b.index()].ops;

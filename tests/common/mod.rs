@@ -33,6 +33,17 @@ pub fn needs_tool<T: Send + 'static>(
     .with_ignored_flag(ignored)
 }
 
+/// Tells on stderr that `tests` (of the harness `harness`) cannot run because `missing`, and
+/// what happens to them: they are ignored, or fail under `BUFREUSE_REQUIRE_TOOLS`.
+pub fn say_missing(harness: &str, missing: &str, tests: &str) {
+    let outcome = if tools_required() {
+        "fails (BUFREUSE_REQUIRE_TOOLS is set)"
+    } else {
+        "is ignored"
+    };
+    eprintln!("{harness}: {missing}: {tests} {outcome}");
+}
+
 /// `/usr/lib/llvm-N/bin` directories, newest N first; none with `BUFREUSE_LIT_NO_SYSTEM`.
 pub fn llvm_bin_dirs() -> Vec<PathBuf> {
     if env::var_os("BUFREUSE_LIT_NO_SYSTEM").is_some_and(|v| !v.is_empty()) {
