@@ -1389,13 +1389,7 @@ mod tests {
     /// may be false where the part only got shorter, never true where it split).
     #[test]
     fn crossings_tell_when_a_part_splits() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x2545_f491_4f6c_dd1du64);
         let mut checked = 0;
         for _ in 0..300 {
             let n = 2 + next(8) as usize;
@@ -1456,13 +1450,7 @@ mod tests {
     /// buffers whose totals tie), and different seeds give different orders.
     #[test]
     fn shuffled_views_keep_the_total_first() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut buffers: Vec<Buffer> = (0..40)
             .map(|_| {
                 let start = next(20);
@@ -1577,13 +1565,7 @@ mod tests {
     /// alignments.
     #[test]
     fn complete_runs_bound_the_optimum() {
-        let mut seed = 0x6a09_e667_f3bc_c909u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x6a09_e667_f3bc_c909u64);
         for _ in 0..500 {
             let n = 1 + next(7) as usize;
             let base = next(5) as u32;
