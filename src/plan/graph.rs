@@ -16,6 +16,9 @@ pub(crate) struct Graph {
     clique_size: Vec<u32>,
     /// The planned items grouped by component, each group in `(start, index)` order.
     pub components: Vec<Vec<u32>>,
+    /// For each buffer, the index in `components` of its component (`u32::MAX` for buffers
+    /// outside the planned items).
+    component: Vec<u32>,
 }
 
 impl Graph {
@@ -35,6 +38,12 @@ impl Graph {
             }
             components.last_mut().unwrap().push(i);
             reach = reach.max(b.end);
+        }
+        let mut component = vec![u32::MAX; buffers.len()];
+        for (c, members) in components.iter().enumerate() {
+            for &i in members {
+                component[i as usize] = c as u32;
+            }
         }
         let mut clique_size = vec![0u32; buffers.len()];
         for members in &components {
@@ -73,7 +82,13 @@ impl Graph {
             list,
             clique_size,
             components,
+            component,
         }
+    }
+
+    /// The index in `components` of buffer `i`'s component (`i` must be a planned item).
+    pub fn component_of(&self, i: u32) -> usize {
+        self.component[i as usize] as usize
     }
 
     /// How many buffers conflict with buffer `i`.

@@ -74,17 +74,11 @@ pub(crate) fn best(
     // conflicts only within its component, so the offsets are those of one run over all the
     // buffers in that order, and the run touches one component's buffers at a time (on large
     // inputs, a run in the global order misses the cache at almost every buffer).
-    let mut component = vec![0u32; buffers.len()];
-    for (c, members) in graph.components.iter().enumerate() {
-        for &i in members {
-            component[i as usize] = c as u32;
-        }
-    }
     for (k, (_, key)) in ORDERINGS.iter().enumerate().take(orderings) {
         let mut order = items.to_vec();
         order.sort_by_cached_key(|&i| {
             let b = &buffers[i as usize];
-            let c = component[i as usize];
+            let c = graph.component_of(i);
             (c, key(b, graph.degree(i)), Reverse(b.size), b.start, i)
         });
         for (r, tightest) in [false, true].into_iter().enumerate() {
@@ -112,8 +106,8 @@ pub(crate) fn best(
 struct Placer {
     placed: Vec<bool>,
     busy: Vec<(u64, u64)>,
-    /// For each buffer, the index in `runs` of its component when every two buffers of that
-    /// component conflict (all live at one instant), else `NOT_CLIQUE`.
+    /// For each component (see `Graph::component_of`), its index in `runs` when every two of
+    /// its buffers conflict (all live at one instant), else `NOT_CLIQUE`.
     clique: Vec<u32>,
     /// Per such component, the union of its placed buffers' ranges as sorted, disjoint runs.
     runs: Vec<Vec<(u64, u64)>>,
@@ -126,16 +120,14 @@ const NOT_CLIQUE: u32 = u32::MAX;
 
 impl Placer {
     fn new(n: usize, buffers: &[Buffer], graph: &Graph) -> Placer {
-        let mut clique = vec![NOT_CLIQUE; n];
+        let mut clique = vec![NOT_CLIQUE; graph.components.len()];
         let mut runs = Vec::new();
         let mut smallest = Vec::new();
-        for members in &graph.components {
+        for (c, members) in graph.components.iter().enumerate() {
             let latest_start = members.iter().map(|&i| buffers[i as usize].start).max();
             let earliest_end = members.iter().map(|&i| buffers[i as usize].end).min();
             if members.len() > 1 && latest_start < earliest_end {
-                for &i in members {
-                    clique[i as usize] = runs.len() as u32;
-                }
+                clique[c] = runs.len() as u32;
                 runs.push(Vec::new());
                 let size = members.iter().map(|&i| buffers[i as usize].size).min();
                 let align = members.iter().map(|&i| buffers[i as usize].align).min();
@@ -165,7 +157,7 @@ impl Placer {
         let mut peak = 0u64;
         for &i in order {
             let b = &buffers[i as usize];
-            let c = self.clique[i as usize];
+            let c = self.clique[graph.component_of(i)];
             if c != NOT_CLIQUE {
                 // Every placed buffer of the component conflicts with this one: their union
                 // has the same gaps as their sorted ranges, without collecting and sorting.
@@ -260,13 +252,7 @@ mod tests {
     fn cliques_get_the_offsets_of_the_general_path() {
         // Seeded all-live instances with mixed sizes and alignments, in every component shape
         // the runs meet: gaps, padding, merges. Both paths must place every buffer alike.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..200 {
             let n = 1 + next(60) as usize;
             let buffers: Vec<Buffer> = (0..n)
@@ -297,13 +283,7 @@ mod tests {
     fn components_one_after_another_place_as_the_global_order_does() {
         // Seeded instances of several components (lifetimes in separate windows), sizes
         // ordered globally: placing component by component must give the same offsets.
-        let mut seed = 0x3c6e_f372_fe94_f82bu64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x3c6e_f372_fe94_f82bu64);
         for _ in 0..200 {
             let n = 1 + next(60) as usize;
             let buffers: Vec<Buffer> = (0..n)

@@ -370,6 +370,18 @@ fn planned(
     Ok(plan)
 }
 
+/// A seeded xorshift generator for the planner's unit tests: `next(m)` is the next number
+/// below `m` (the seed must not be 0).
+#[cfg(test)]
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    }
+}
+
 /// `x` rounded up to a multiple of the power of two `align`, or `None` on overflow.
 fn align_up(x: u64, align: u64) -> Option<u64> {
     Some(x.checked_add(align - 1)? & !(align - 1))

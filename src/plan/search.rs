@@ -16,6 +16,9 @@
 //!   above that key is tried, and a node where that key is below the last one is dead;
 //! - a node is pruned by a bound per time section: the unplaced buffers there that cannot
 //!   start below `t` need `max(t, last offset) + their sizes` (later placements go higher);
+//!   its first check (`t` = the last offset) fails most children of a node, and a child is
+//!   tested for it before it is placed (`State::child_bound`), which costs a few steps
+//!   instead of a placement and the child's own loops;
 //! - unplaced buffers that share no time section are independent parts, solved one after
 //!   the other (a part that fails fails the node, without revisiting the others' choices);
 //!   every part's bound is checked before the first part is searched, and with MiniMalloc's
@@ -99,11 +102,21 @@ impl Budget {
 
     /// Spends one node and the work done since the last one; false when the budget is gone.
     fn spend(&mut self, work: u64) -> bool {
+        self.spend_node(work + NODE_WORK)
+    }
+
+    /// Spends one node that the first check of the bound pruned before it was applied (see
+    /// `State::child_bound`), and the work done since the last one.
+    fn spend_pruned(&mut self, work: u64) -> bool {
+        self.spend_node(work + PRUNED_NODE_WORK)
+    }
+
+    fn spend_node(&mut self, work: u64) -> bool {
         if self.exhausted() {
             return false;
         }
         self.nodes += 1;
-        self.work = self.work.saturating_add(work + NODE_WORK);
+        self.work = self.work.saturating_add(work);
         // Every node: on a large component one node can take milliseconds.
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
@@ -127,6 +140,12 @@ impl Budget {
 /// The work of a node besides its loops (see `State::work`): allocations, the memo's table,
 /// the clock.
 const NODE_WORK: u64 = 1000;
+
+/// The same for a node that is pruned before it is applied (see `State::child_bound`): the
+/// clock and the loop. Measured with `NODE_WORK`: with 300, the slowest of MiniMalloc's
+/// instances takes about as long for the default budget as the slowest did when every node
+/// was applied (see bench/plan/RESULTS.md).
+const PRUNED_NODE_WORK: u64 = 300;
 
 /// What `improve` achieved.
 pub(crate) struct Outcome {
@@ -814,6 +833,15 @@ fn decide(problem: &Problem, memo: &mut Memo, target: u64, limit: u64, budget: &
     }
 }
 
+/// The largest unplaced size over the sections `first..` of a group (see
+/// `State::unplaced_maxima`): `before[i]` in the `i` sections before section `first + i`,
+/// `from[i]` in those from it on.
+struct Maxima {
+    first: usize,
+    before: Vec<u64>,
+    from: Vec<u64>,
+}
+
 /// The node limit or the budget ran out.
 #[derive(Debug, PartialEq, Eq)]
 struct OutOfNodes;
@@ -841,6 +869,8 @@ struct State<'a> {
     raise_trail: Vec<(u32, u64)>,
     /// Scratch for the bound: unplaced buffers by lowest offset, and sizes stacked per section.
     by_offset: Vec<(u64, u32)>,
+    /// The sections of the group that `bound` last passed: `span.0..span.1`.
+    span: (usize, usize),
     stacked: Vec<u64>,
     /// The same in 32 bits, for components whose sizes sum to less than 2^32.
     stacked32: Vec<u32>,
@@ -888,6 +918,7 @@ impl<'a> State<'a> {
             floor_trail: Vec::new(),
             raise_trail: Vec::new(),
             by_offset: Vec::new(),
+            span: (0, 0),
             stacked: if problem.small {
                 Vec::new()
             } else {
@@ -1038,11 +1069,27 @@ impl<'a> State<'a> {
         let last = self.last;
         let outer = std::mem::replace(&mut self.min_pruned, u64::MAX);
         let mut rest: Vec<u32> = Vec::with_capacity(group.len() - 1);
+        let maxima = self.unplaced_maxima();
         for &(offset, k) in &children {
-            if self.nodes_left == 0 || !budget.spend(std::mem::take(&mut self.work)) {
+            // Most children fail the bound's first check: find that out without placing
+            // them. They still count as nodes, so that runs walk the same trees.
+            let pruned = self.child_bound(&maxima, offset, k);
+            if self.nodes_left == 0 {
+                return Err(OutOfNodes);
+            }
+            let work = std::mem::take(&mut self.work);
+            let spent = match pruned {
+                Some(_) => budget.spend_pruned(work),
+                None => budget.spend(work),
+            };
+            if !spent {
                 return Err(OutOfNodes);
             }
             self.nodes_left -= 1;
+            if let Some(bound) = pruned {
+                self.min_pruned = self.min_pruned.min(bound);
+                continue;
+            }
             let marks = self.apply(k, offset);
             // The group is in local index order: copy it around `k`.
             let at = group.binary_search(&k).expect("a child is in its group");
@@ -1177,6 +1224,46 @@ impl<'a> State<'a> {
         Ok(children)
     }
 
+    /// For the sections of the group that `bound` last passed, the largest unplaced size
+    /// before each one and from each one on (see `Maxima`).
+    fn unplaced_maxima(&mut self) -> Maxima {
+        let (first, end) = self.span;
+        let unplaced = &self.unplaced_size[first..end];
+        let n = unplaced.len();
+        let mut before = vec![0u64; n + 1];
+        let mut from = vec![0u64; n + 1];
+        for i in 0..n {
+            before[i + 1] = before[i].max(unplaced[i]);
+        }
+        for i in (0..n).rev() {
+            from[i] = from[i + 1].max(unplaced[i]);
+        }
+        self.work += 2 * n as u64;
+        Maxima {
+            first,
+            before,
+            from,
+        }
+    }
+
+    /// The bound with which the child that places buffer `k` at `offset` fails the first
+    /// check of `bound`, if it does: every later placement goes at `offset` or higher, so
+    /// the buffers left in each section (all but `k`) stack up from there. The same bound as
+    /// the child would find, without placing `k` (most children of a node fail there).
+    fn child_bound(&mut self, maxima: &Maxima, offset: u64, k: u32) -> Option<u64> {
+        let p = self.problem;
+        let size = p.size[k as usize];
+        let sections = p.sections(k);
+        let (a, b) = (sections.start - maxima.first, sections.end - maxima.first);
+        let mut highest = maxima.before[a].max(maxima.from[b]);
+        for &u in &self.unplaced_size[sections] {
+            highest = highest.max(u - size);
+        }
+        self.work += (b - a) as u64;
+        let bound = offset.saturating_add(highest);
+        (bound > self.target).then_some(bound)
+    }
+
     /// The lowest aligned offset at which unplaced buffer `k` can go.
     fn lowest(&self, k: u32) -> u64 {
         let align = self.problem.align[k as usize];
@@ -1202,6 +1289,7 @@ impl<'a> State<'a> {
             self.by_offset.push((offset, k));
         }
         self.work += (group.len() + (end - first)) as u64;
+        self.span = (first, end);
         // In each section, the unplaced buffers that cannot start below `t` stack up from `t`,
         // and no buffer starts below the last offset (later placements go higher): for every
         // `t`, `max(t, last offset)` plus their sizes is a lower bound (as for release dates in
@@ -1218,11 +1306,12 @@ impl<'a> State<'a> {
         if base.saturating_add(unplaced) > target {
             return Err(base.saturating_add(unplaced));
         }
-        self.by_offset.retain(|&(offset, _)| offset > base);
-        // No section can go above the highest start plus its unplaced size: when that fits,
-        // the sweep cannot prune.
-        let highest_start = self.by_offset.iter().map(|&(t, _)| t).max().unwrap_or(0);
-        if highest_start.saturating_add(unplaced) > target {
+        // No section goes above `t` plus its unplaced size: the buffers that cannot start
+        // above `target - unplaced` prune nothing, and the sweep reaches them only after
+        // every buffer above them, so they add to no stack it checks.
+        let sweep_above = base.max(target - unplaced);
+        self.by_offset.retain(|&(offset, _)| offset > sweep_above);
+        if !self.by_offset.is_empty() {
             if p.small {
                 self.stacked32[first..end].fill(0);
             } else {
@@ -1389,13 +1478,7 @@ mod tests {
     /// may be false where the part only got shorter, never true where it split).
     #[test]
     fn crossings_tell_when_a_part_splits() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x2545_f491_4f6c_dd1du64);
         let mut checked = 0;
         for _ in 0..300 {
             let n = 2 + next(8) as usize;
@@ -1456,13 +1539,7 @@ mod tests {
     /// buffers whose totals tie), and different seeds give different orders.
     #[test]
     fn shuffled_views_keep_the_total_first() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut buffers: Vec<Buffer> = (0..40)
             .map(|_| {
                 let start = next(20);
@@ -1577,13 +1654,7 @@ mod tests {
     /// alignments.
     #[test]
     fn complete_runs_bound_the_optimum() {
-        let mut seed = 0x6a09_e667_f3bc_c909u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = crate::plan::xorshift(0x6a09_e667_f3bc_c909u64);
         for _ in 0..500 {
             let n = 1 + next(7) as usize;
             let base = next(5) as u32;
