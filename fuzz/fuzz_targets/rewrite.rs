@@ -58,7 +58,7 @@ fn run(text: &str) {
     report::json(&module, &file, &analysis);
     plot::svg(&plot::analysis_panels(&module, &analysis, None));
 
-    let (_stats, pools) = rewrite::rewrite(&mut module, &analysis, Sabotage::default());
+    let (_stats, pools) = rewrite::rewrite(&mut module, &analysis, Sabotage::default(), true);
     let printed = print_module(&module);
     drop(module);
     let reparsed_file = SourceFile::new("fuzz.mlir (rewritten)", printed.clone());

@@ -110,7 +110,8 @@ fn rewrite_file(
         },
         skip_check: cli.debug_skip_verify,
     };
-    let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage);
+    // The mallocs per call are counted for `--stats` only (they take two walks).
+    let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, cli.stats);
     // The analysis is not needed any more: free it before the check and the printed text,
     // which make the peaks of the run's memory.
     drop(analysis);

@@ -55,6 +55,9 @@ const NAMES: [[&str; 2]; 7] = [
 const LARGE: usize = 20_000;
 const LARGE_ORDERINGS: usize = 2;
 
+/// From this many buffers the two gap rules of an ordering run on two threads.
+const PARALLEL_MIN_BUFFERS: usize = 20_000;
+
 /// Runs the portfolio on `items` and returns the smallest plan, stopping early at a plan that
 /// reaches `lower_bound`.
 pub(crate) fn best(
@@ -64,7 +67,12 @@ pub(crate) fn best(
     lower_bound: u64,
 ) -> Result<Greedy, PlanError> {
     let mut best: Option<Greedy> = None;
+    // The lowest-gap and the tightest-gap runs of an ordering are independent: on a large
+    // input they run side by side, each with its own scratch space. Their results are taken
+    // in portfolio order either way, so the plan is the same.
+    let apart = items.len() >= PARALLEL_MIN_BUFFERS && crate::parallel::allowed() > 1;
     let mut placer = Placer::new(buffers.len(), buffers, graph);
+    let mut second = apart.then(|| Placer::new(buffers.len(), buffers, graph));
     let orderings = if items.len() > LARGE {
         LARGE_ORDERINGS
     } else {
@@ -81,8 +89,28 @@ pub(crate) fn best(
             let c = graph.component_of(i);
             (c, key(b, graph.degree(i)), Reverse(b.size), b.start, i)
         });
-        for (r, tightest) in [false, true].into_iter().enumerate() {
-            let (offsets, peak) = placer.run(buffers, &order, graph, tightest)?;
+        let (lowest, mut tightest) = match &mut second {
+            Some(second) => {
+                let (tightest, lowest) = crate::parallel::side_by_side(
+                    true,
+                    "bufreuse-greedy",
+                    || second.run(buffers, &order, graph, true),
+                    || placer.run(buffers, &order, graph, false),
+                );
+                (lowest, Some(tightest))
+            }
+            None => (placer.run(buffers, &order, graph, false), None),
+        };
+        let mut lowest = Some(lowest);
+        for (r, tightest_gap) in [false, true].into_iter().enumerate() {
+            let run = if tightest_gap {
+                tightest
+                    .take()
+                    .unwrap_or_else(|| placer.run(buffers, &order, graph, true))
+            } else {
+                lowest.take().expect("the lowest-gap run comes first")
+            };
+            let (offsets, peak) = run?;
             if best.as_ref().is_none_or(|b| peak < b.peak) {
                 best = Some(Greedy {
                     offsets,

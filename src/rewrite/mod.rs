@@ -35,7 +35,7 @@ pub struct FunctionStats {
     /// The pool sizes.
     pub bytes_after: u64,
     /// `memref.alloc` executions per call before and after; `None` where a loop's trip count
-    /// is not a constant.
+    /// is not a constant, or where they were not counted (`rewrite`'s `count_mallocs`).
     pub mallocs_before: Option<u64>,
     /// `memref.alloc` executions per call after.
     pub mallocs_after: Option<u64>,
@@ -95,7 +95,7 @@ pub fn rewrite_checked(
     analysis: &Analysis,
     opts: &Options,
 ) -> Result<Vec<FunctionStats>, Vec<Diagnostic>> {
-    let (stats, pools) = rewrite(m, analysis, opts.sabotage);
+    let (stats, pools) = rewrite(m, analysis, opts.sabotage, true);
     check(m, file, &pools, opts)?;
     Ok(stats)
 }
@@ -152,16 +152,26 @@ fn failed_check(
 
 /// Rewrites every function that has a pool. Returns per-function statistics (for every
 /// function, pooled or not) and the names of the pools it made (none: nothing changed).
+/// `count_mallocs`: count the `memref.alloc` executions per call before and after (two walks
+/// of every function); without it the statistics leave them `None`.
 pub fn rewrite(
     m: &mut Module,
     analysis: &Analysis,
     sabotage: Sabotage,
+    count_mallocs: bool,
 ) -> (Vec<FunctionStats>, HashSet<String>) {
+    let mallocs = |m: &Module, func: OpId| {
+        if count_mallocs {
+            mallocs_per_call(m, func)
+        } else {
+            None
+        }
+    };
     let mut names = Names::of(m);
     let mut stats = Vec::new();
     let mut pools = HashSet::new();
     for f in &analysis.functions {
-        let mallocs_before = mallocs_per_call(m, f.func);
+        let mallocs_before = mallocs(m, f.func);
         if !f.pools.is_empty() {
             let free_pools = !analysis.before_dealloc;
             pools.extend(rewrite_function(m, f, &mut names, sabotage, free_pools));
@@ -178,7 +188,7 @@ pub fn rewrite(
             bytes_before: pooled.iter().filter_map(|a| a.bytes).sum(),
             bytes_after: f.pool_bytes,
             mallocs_before,
-            mallocs_after: mallocs_per_call(m, f.func),
+            mallocs_after: mallocs(m, f.func),
         });
     }
     (stats, pools)

@@ -899,7 +899,7 @@ mod tests {
         let mut m = crate::load::load(&file).expect("valid IR");
         let mut analysis = crate::analysis::analyze(&m, &Default::default()).expect("analyzed");
         crate::policy::pool(&m, &mut analysis, &Default::default()).expect("pooled");
-        let (_, pools) = super::super::rewrite(&mut m, &analysis, Default::default());
+        let (_, pools) = super::super::rewrite(&mut m, &analysis, Default::default(), false);
         (m, pools)
     }
 
