@@ -17,7 +17,7 @@ use crate::ir::{
     BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
 };
 use crate::source::{SourceFile, Span};
-use rustc_hash::{FxHashSet, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
@@ -302,7 +302,8 @@ fn rewrite_function(
 
     let mut pool_values = Vec::new();
     let mut pool_names = Vec::new();
-    let mut removed: HashSet<OpId> = HashSet::new();
+    // Looked up for every op of the blocks they touch: hashed with Fx (op ids are small ints).
+    let mut removed: FxHashSet<OpId> = FxHashSet::default();
     let mut replaced: Vec<(OpId, OpId)> = Vec::new();
     // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
     let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
@@ -393,8 +394,7 @@ fn rewrite_function(
     // opens the entry block, the pool is freed before every return.
     // One pass over each block that holds a replaced alloc (a position search per alloc
     // would be quadratic in functions with many allocations).
-    let mut by_block: std::collections::HashMap<BlockId, std::collections::HashMap<OpId, OpId>> =
-        std::collections::HashMap::new();
+    let mut by_block: FxHashMap<BlockId, FxHashMap<OpId, OpId>> = FxHashMap::default();
     for (alloc, view) in replaced {
         let block = m.op(alloc).parent.expect("allocation in a block");
         m.ops[view.index()].parent = Some(block);
@@ -408,7 +408,7 @@ fn rewrite_function(
             }
         }
     }
-    let mut touched: HashSet<BlockId> = HashSet::new();
+    let mut touched: FxHashSet<BlockId> = FxHashSet::default();
     for d in &removed {
         if let Some(b) = m.op(*d).parent {
             touched.insert(b);
