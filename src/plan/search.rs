@@ -259,6 +259,12 @@ const VIEWS: [(TieOrder, bool, bool); 6] = [
 /// that walk the ladder, in each cycle. MiniMalloc's preorderings TWA and TAW, ranked again
 /// in every part, find plans at the bound on all its instances that have one (B and H only
 /// with TAW, E and I only with TWA).
+///
+/// The ladder's views aim at a spread of targets below the best plan, the last one a full
+/// step below it and each one before it half as far, so that the static TWA view, which
+/// finds plans in the fewest nodes, takes the nearest target (an eighth of the step): when
+/// the step reaches the lower bound, where MiniMalloc's D and J have no plan, only one view
+/// spends its runs there, and J's ladder walks down to 1045504 instead of 1055744.
 const BOUND_VIEWS: [usize; 2] = [0, 1];
 const LADDER_VIEWS: [usize; 4] = [2, 3, 4, 5];
 
@@ -514,8 +520,9 @@ impl Component {
         }
     }
 
-    /// The ladder of one cycle: each view of `LADDER_VIEWS` looks for a plan one step below
-    /// the best one, again from the plan it found, until a search finds none.
+    /// The ladder of one cycle: each view of `LADDER_VIEWS` looks for a plan below
+    /// the best one (its share of the step, see `LADDER_VIEWS`), again from the plan it
+    /// found, until a search finds none.
     fn ladder(&self, memos: &mut [Memo], budget: &mut Budget) -> Side {
         let div = if self.improved {
             LADDER_DIV_IMPROVING
@@ -551,7 +558,10 @@ impl Component {
         for (i, &view) in LADDER_VIEWS.iter().enumerate() {
             let (problem, position) = &self.views[view];
             while side.low < peak && !budget.exhausted() {
-                let target = peak.saturating_sub(step).max(side.low);
+                // Views aim at a spread of targets: the last at `step` below the best plan,
+                // each one before it half as far (see `LADDER_VIEWS`).
+                let shift = (LADDER_VIEWS.len() - 1 - i) as u32;
+                let target = peak.saturating_sub((step >> shift).max(1)).max(side.low);
                 let run = decide(problem, &mut memos[i], target, limit, budget);
                 match run.plan {
                     Some(found) => {
