@@ -60,13 +60,7 @@ impl SourceFile {
         let offset = (offset as usize).min(self.text.len());
         let starts = self.line_starts.get_or_init(|| {
             std::iter::once(0)
-                .chain(
-                    self.text
-                        .bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
+                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1))
                 .collect()
         });
         let line = starts.partition_point(|&s| s <= offset) - 1;

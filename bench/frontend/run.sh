@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Front-end benchmark: bufreuse against mlir-opt on the same generated files.
 #
-# For each N (default: 10000 and 100000) it writes `gen_chain.py N` into a temporary
-# directory, then runs `bufreuse FILE -o /dev/null` (read, build, print),
+# For each N (default: 10000 and 100000) it writes `gen_chain.py N` (one long function) into a
+# temporary directory, and for each fF `gen_funcs.py F` (F small functions, beside this
+# script), then runs `bufreuse FILE -o /dev/null` (read, build, print),
 # `bufreuse --analyze FILE -o /dev/null` (read, analyze, plan, report),
 # `bufreuse --rewrite FILE -o /dev/null` (read, analyze, plan, rewrite, check, print) and
 # `mlir-opt FILE -o /dev/null` (read, verify, print) side by side, alternating the tools,
@@ -11,7 +12,7 @@
 # largest peak resident set size of the runs (/usr/bin/time's `%M`). `ratio` is bufreuse /
 # mlir-opt.
 #
-# Usage: bench/frontend/run.sh [--runs K] [--no-build] [N...]
+# Usage: bench/frontend/run.sh [--runs K] [--no-build] [N | fF ...]
 # Environment: CARGO_TARGET_DIR (where the release binary is built), MLIR_OPT (default: the
 # `mlir-opt` on PATH, else the newest /usr/lib/llvm-*/bin/mlir-opt), GEN_CHAIN (default:
 # /work/shared/tools/gen_chain.py, else ../shared/tools/gen_chain.py beside the repository).
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --runs=*) runs=${1#--runs=}; shift ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) sizes+=("$1"); shift ;;
     esac
 done
@@ -70,8 +71,12 @@ measure_once() {
 echo "| N | file MB | ops | tool | ms | peak MB | ratio (time, memory) |"
 echo "|---:|---:|---:|---|---:|---:|---|"
 for n in "${sizes[@]}"; do
-    f=$tmp/chain$n.mlir
-    ops=$(python3 "$gen" "$n" -o "$f" 2>&1 | sed -n 's/.*ops~\([0-9]*\).*/\1/p')
+    f=$tmp/input$n.mlir
+    case "$n" in
+        f*) generate=("$here/gen_funcs.py" "${n#f}") ;;
+        *) generate=("$gen" "$n") ;;
+    esac
+    ops=$(python3 "${generate[@]}" -o "$f" 2>&1 | sed -n 's/.*ops~\([0-9]*\).*/\1/p')
     mb=$(awk -v b="$(stat -c %s "$f")" 'BEGIN{printf "%.1f", b/1e6}')
     for _ in $(seq "$runs"); do
         measure_once "b$n" "$bufreuse" "$f"
@@ -84,10 +89,10 @@ for n in "${sizes[@]}"; do
         key=${row%%:*}$n
         awk -v n="$n" -v mb="$mb" -v ops="$ops" -v tool="${row#*:}" -v bs="${best[$key]}" \
             -v bk="${peak[$key]}" -v ms="$ms" -v mk="$mk" 'BEGIN{
-            printf "| %d | %s | %d | %s | %d | %.0f | %.3f, %.2f |\n", n, mb, ops, tool, bs, bk/1024, bs/ms, bk/mk
+            printf "| %s | %s | %d | %s | %d | %.0f | %.3f, %.2f |\n", n, mb, ops, tool, bs, bk/1024, bs/ms, bk/mk
         }'
     done
     awk -v n="$n" -v mb="$mb" -v ops="$ops" -v ms="$ms" -v mk="$mk" 'BEGIN{
-        printf "| %d | %s | %d | mlir-opt | %d | %.0f | 1, 1 |\n", n, mb, ops, ms, mk/1024
+        printf "| %s | %s | %d | mlir-opt | %d | %.0f | 1, 1 |\n", n, mb, ops, ms, mk/1024
     }'
 done

@@ -117,6 +117,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         before_dealloc: opts.before_dealloc,
         ..Analysis::default()
     };
+    let mut points = Points::new(m);
     for func in m.functions() {
         if m.op(func)
             .regions
@@ -125,7 +126,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         {
             continue;
         }
-        let points = Points::of_function(m, func);
+        points.number(m, func);
         let mut allocations = lifetime::allocations(m, func, &points, &uses, &cx);
         for a in &mut allocations {
             check_allocation(m, a, &mut errors, &mut analysis.warnings);

@@ -51,11 +51,26 @@ pub struct Points {
 }
 
 impl Points {
-    /// Numbers the ops nested in `func` (not `func` itself), the first being 0.
-    pub fn of_function(m: &Module, func: OpId) -> Points {
-        let mut index = vec![u32::MAX; m.ops.len()];
-        let mut last = vec![u32::MAX; m.ops.len()];
-        let mut order = Vec::new();
+    /// Tables for the functions of `m`, numbering none yet (see `number`).
+    pub fn new(m: &Module) -> Points {
+        Points {
+            order: Vec::new(),
+            index: vec![u32::MAX; m.ops.len()],
+            last: vec![u32::MAX; m.ops.len()],
+        }
+    }
+
+    /// Numbers the ops nested in `func` (not `func` itself), the first being 0, in place of
+    /// the function numbered before: only that function's entries are cleared, so numbering
+    /// each function of a module in turn costs the size of the module once, not once per
+    /// function.
+    pub fn number(&mut self, m: &Module, func: OpId) {
+        for &o in &self.order {
+            self.index[o.index()] = u32::MAX;
+            self.last[o.index()] = u32::MAX;
+        }
+        self.order.clear();
+        let Points { order, index, last } = self;
         m.walk_nested(func, |o| {
             index[o.index()] = order.len() as u32;
             order.push(o);
@@ -75,7 +90,6 @@ impl Points {
                 *p = if *p == u32::MAX { end } else { (*p).max(end) };
             }
         }
-        Points { order, index, last }
     }
 
     /// The ops of the function in pre-order, the walk the analysis makes once.

@@ -63,6 +63,24 @@ pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     out
 }
 
+/// From this many allocations, a function's table rows are made and written on two threads.
+const PARALLEL_MIN_ROWS: usize = 4096;
+
+/// One line of the table: the cells padded to the column widths, the last one not.
+fn table_line(cells: &[String; 7], widths: &[usize; 7], out: &mut String) {
+    out.push_str("  ");
+    for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
+        if i + 1 == cells.len() {
+            out.push_str(cell);
+        } else {
+            let _ = write!(out, "{cell:<w$}  ");
+        }
+    }
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
+}
+
 fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut String) {
     let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
     let _ = writeln!(
@@ -93,10 +111,10 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             .map_or(0, |e| e.1)
     };
     let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
-    let rows: Vec<[String; 7]> = f
-        .allocations
-        .iter()
-        .map(|a| {
+    let rows: Vec<[String; 7]> = crate::parallel::map_halves(
+        &f.allocations,
+        PARALLEL_MIN_ROWS,
+        |a| {
             let (line, _) = file.line_col(m.op(a.op).span.start);
             [
                 m.value(a.value).name.to_string(),
@@ -135,31 +153,32 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                     }
                 },
             ]
-        })
-        .collect();
+        },
+    );
     let mut widths = header.map(str::len);
     for r in &rows {
         for (w, cell) in widths.iter_mut().zip(r) {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let mut line = |cells: &[String]| {
-        out.push_str("  ");
-        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            if i + 1 == cells.len() {
-                out.push_str(cell);
-            } else {
-                let _ = write!(out, "{cell:<w$}  ");
-            }
+    table_line(&header.map(String::from), &widths, out);
+    // The lines of a long table are written in two halves, side by side, then joined.
+    let (first, second) = rows.split_at(rows.len() / 2);
+    let write_lines = |rows: &[[String; 7]]| {
+        let mut text = String::new();
+        for r in rows {
+            table_line(r, &widths, &mut text);
         }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
+        text
     };
-    line(&header.map(String::from));
-    for r in &rows {
-        line(r);
-    }
+    let (second, first) = crate::parallel::side_by_side(
+        rows.len() >= PARALLEL_MIN_ROWS,
+        "bufreuse-report",
+        || write_lines(second),
+        || write_lines(first),
+    );
+    out.push_str(&first);
+    out.push_str(&second);
     let live_at_peak: Vec<&str> = match f.peak_point {
         Some(p) => f
             .allocations

@@ -206,7 +206,9 @@ impl Placer {
                     self.busy.push((o, o + buffers[j as usize].size));
                 }
             }
-            self.busy.sort_unstable();
+            // By start only: `fit` gives the same offset whatever the order of ranges that
+            // start together (after the first, the floor is above their start).
+            self.busy.sort_unstable_by_key(|&(start, _)| start);
             let offset = fit(&self.busy, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
             let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
             offsets[i as usize] = offset;

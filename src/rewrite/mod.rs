@@ -197,11 +197,21 @@ pub fn rewrite(
 /// The value names in use, kept as hashes (a word each, not a copy of every name of the
 /// module): a name is free when its hash is not taken, so a collision only makes `fresh`
 /// pass over a name that was free.
-struct Names(FxHashSet<u64>);
+struct Names {
+    /// Hashes of the names taken (a collision only makes a free name look taken).
+    taken: FxHashSet<u64>,
+    /// Per base name, the first suffix `fresh` has not tried yet: the ones before it were
+    /// taken and stay taken, so a base asked for in every function is not searched from
+    /// `_0` each time.
+    next_suffix: FxHashMap<Box<str>, u32>,
+}
 
 impl Names {
     fn of(m: &Module) -> Names {
-        Names(m.values.iter().map(|v| Names::hash(&v.name)).collect())
+        Names {
+            taken: m.values.iter().map(|v| Names::hash(&v.name)).collect(),
+            next_suffix: FxHashMap::default(),
+        }
     }
 
     fn hash(name: &str) -> u64 {
@@ -213,13 +223,17 @@ impl Names {
     /// `base`, or else the first of `base_0`, `base_1`, ... that is free; it is taken from
     /// now on.
     fn fresh(&mut self, base: &str) -> Box<str> {
-        let mut candidate: Box<str> = base.into();
-        let mut i = 0;
-        while !self.0.insert(Names::hash(&candidate)) {
-            candidate = format!("{base}_{i}").into();
-            i += 1;
+        if self.taken.insert(Names::hash(base)) {
+            return base.into();
         }
-        candidate
+        let next = self.next_suffix.entry(base.into()).or_insert(0);
+        loop {
+            let candidate = format!("{base}_{next}");
+            *next += 1;
+            if self.taken.insert(Names::hash(&candidate)) {
+                return candidate.into();
+            }
+        }
     }
 }
 
