@@ -100,11 +100,37 @@ pub struct Analysis {
     pub before_dealloc: bool,
 }
 
+/// What the analysis reads of a module besides its ops, each made in one pass over it: the
+/// uses of every value and the pre-order numbering of every op. It depends on the module's
+/// structure only, so `--analyze` and `--rewrite` make it while the verifier runs.
+pub struct Structure {
+    uses: uses::Uses,
+    numbering: points::Numbering,
+}
+
+impl Structure {
+    pub fn of_module(m: &Module) -> Structure {
+        Structure {
+            uses: uses::Uses::of_module(m),
+            numbering: points::Numbering::of_module(m),
+        }
+    }
+}
+
 /// Analyzes every function of a module (with a body). Errors: sizes that overflow, alignments
 /// that are not powers of two.
 pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> {
-    let uses = uses::Uses::of_module(m);
-    let calls = calls::Summaries::of_module(m, &uses, &opts.assume_nocapture);
+    analyze_with(m, &Structure::of_module(m), opts)
+}
+
+/// `analyze`, given the module's `Structure`.
+pub fn analyze_with(
+    m: &Module,
+    structure: &Structure,
+    opts: &Options,
+) -> Result<Analysis, Vec<Diagnostic>> {
+    let uses = &structure.uses;
+    let calls = calls::Summaries::of_module(m, uses, &opts.assume_nocapture);
     let cx = lifetime::Context {
         index_bytes: opts.index_bytes,
         assume_nocapture: &opts.assume_nocapture,
@@ -117,7 +143,6 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         before_dealloc: opts.before_dealloc,
         ..Analysis::default()
     };
-    let mut points = Points::new(m);
     for func in m.functions() {
         if m.op(func)
             .regions
@@ -126,8 +151,8 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
         {
             continue;
         }
-        points.number(m, func);
-        let mut allocations = lifetime::allocations(m, func, &points, &uses, &cx);
+        let points = structure.numbering.of_function(func);
+        let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
         for a in &mut allocations {
             check_allocation(m, a, &mut errors, &mut analysis.warnings);
         }

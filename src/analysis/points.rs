@@ -40,67 +40,109 @@ impl Interval {
     }
 }
 
-/// Pre-order index and extent of every op of one function, as side tables keyed by op id.
-pub struct Points {
-    /// The ops of the function in pre-order (`order[i]` has index `i`).
+/// The pre-order number of every op of a module and the last number nested inside each, as
+/// side tables keyed by op id: one walk of the whole module, which `Points` views one function
+/// at a time. Built once per analysis (while the verifier runs, on a large module).
+pub struct Numbering {
+    /// Every op reachable from the top level, in pre-order (`order[i]` has number `i`).
     order: Vec<OpId>,
-    /// Index of each op of the function (`u32::MAX` for ops outside it).
+    /// The number of each op (`u32::MAX` for ops not reached).
     index: Vec<u32>,
-    /// Last index nested inside each op (its own index when it has no nested ops).
+    /// The last number nested inside each op (its own number when it has no nested ops).
     last: Vec<u32>,
 }
 
-impl Points {
-    /// Tables for the functions of `m`, numbering none yet (see `number`).
-    pub fn new(m: &Module) -> Points {
-        Points {
-            order: Vec::new(),
-            index: vec![u32::MAX; m.ops.len()],
-            last: vec![u32::MAX; m.ops.len()],
-        }
-    }
+/// What is left to number in `Numbering::of_module`'s walk.
+enum Frame<'a> {
+    /// The rest of a block's ops.
+    Ops(&'a [OpId]),
+    /// Every op nested in this one is numbered: its extent ends here.
+    Close(OpId),
+}
 
-    /// Numbers the ops nested in `func` (not `func` itself), the first being 0, in place of
-    /// the function numbered before: only that function's entries are cleared, so numbering
-    /// each function of a module in turn costs the size of the module once, not once per
-    /// function.
-    pub fn number(&mut self, m: &Module, func: OpId) {
-        for &o in &self.order {
-            self.index[o.index()] = u32::MAX;
-            self.last[o.index()] = u32::MAX;
-        }
-        self.order.clear();
-        let Points { order, index, last } = self;
-        m.walk_nested(func, |o| {
-            index[o.index()] = order.len() as u32;
-            order.push(o);
-        });
-        // Extents: in reverse pre-order every op's subtree is complete when the op is seen.
-        for &o in order.iter().rev() {
-            let i = index[o.index()];
-            let end = match last[o.index()] {
-                u32::MAX => i,
-                nested => nested.max(i),
+impl Numbering {
+    pub fn of_module(m: &Module) -> Numbering {
+        let mut order = Vec::with_capacity(m.ops.len());
+        let mut index = vec![u32::MAX; m.ops.len()];
+        let mut last = vec![u32::MAX; m.ops.len()];
+        // A block's ops are numbered in a loop, and an op with regions stops the loop: the
+        // rest of the block waits on the stack below the op's blocks, so the stack holds the
+        // nesting, not every op.
+        let mut stack = vec![Frame::Ops(&m.top)];
+        while let Some(frame) = stack.pop() {
+            let mut ops = match frame {
+                Frame::Close(op) => {
+                    last[op.index()] = order.len() as u32 - 1;
+                    continue;
+                }
+                Frame::Ops(ops) => ops,
             };
-            last[o.index()] = end;
-            if let Some(parent) = m.parent_op(o)
-                && index[parent.index()] != u32::MAX
-            {
-                let p = &mut last[parent.index()];
-                *p = if *p == u32::MAX { end } else { (*p).max(end) };
+            while let Some((&op, rest)) = ops.split_first() {
+                ops = rest;
+                let i = order.len() as u32;
+                index[op.index()] = i;
+                order.push(op);
+                let regions = &m.op(op).regions;
+                if regions.is_empty() {
+                    last[op.index()] = i;
+                    continue;
+                }
+                stack.push(Frame::Ops(ops));
+                stack.push(Frame::Close(op));
+                for r in regions.iter().rev() {
+                    for b in m.region(*r).blocks.iter().rev() {
+                        stack.push(Frame::Ops(&m.block(*b).ops));
+                    }
+                }
+                break;
             }
         }
+        Numbering { order, index, last }
     }
 
+    /// The points of one function: the ops nested in `func` (not `func` itself), numbered
+    /// from 0.
+    pub fn of_function(&self, func: OpId) -> Points<'_> {
+        let (own, last) = (self.index[func.index()], self.last[func.index()]);
+        if own == u32::MAX {
+            // Not reached from the top level: no points.
+            return Points {
+                numbering: self,
+                base: 1,
+                last: 0,
+            };
+        }
+        Points {
+            numbering: self,
+            base: own + 1,
+            last,
+        }
+    }
+}
+
+/// Pre-order index and extent of every op of one function: a view of the module's
+/// `Numbering`, shifted so that the function's first nested op is point 0.
+pub struct Points<'a> {
+    numbering: &'a Numbering,
+    /// The module-wide number of the function's first nested op.
+    base: u32,
+    /// The module-wide number of its last nested op (`base - 1` when it has none).
+    last: u32,
+}
+
+impl Points<'_> {
     /// The ops of the function in pre-order, the walk the analysis makes once.
     pub fn ops(&self) -> &[OpId] {
-        &self.order
+        if self.base > self.last {
+            return &[];
+        }
+        &self.numbering.order[self.base as usize..=self.last as usize]
     }
 
     /// The index of an op of the function.
     pub fn index(&self, op: OpId) -> Option<u32> {
-        let i = self.index[op.index()];
-        (i != u32::MAX).then_some(i)
+        let i = self.numbering.index[op.index()];
+        (i != u32::MAX && i >= self.base && i <= self.last).then(|| i - self.base)
     }
 
     /// The extent of an op: its own index to the last index nested inside it.
@@ -108,7 +150,7 @@ impl Points {
         let start = self.index(op)?;
         Some(Interval {
             start,
-            end: self.last[op.index()],
+            end: self.numbering.last[op.index()] - self.base,
         })
     }
 }

@@ -7,7 +7,7 @@ use super::{Output, Teardown};
 use crate::analysis::{self, Analysis};
 use crate::diag::{self, Diagnostic};
 use crate::ir::Module;
-use crate::load::{load, load_then};
+use crate::load::load_then;
 use crate::plan::{PlanOptions, Strategy};
 use crate::source::SourceFile;
 use crate::{policy, rewrite};
@@ -40,9 +40,11 @@ fn analyze(
     cli: &Cli,
     timing: &mut Timing,
 ) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
-    let module = load(file)?;
+    // The analysis' use lists and numbering are made while the module is verified.
+    let (module, structure) = load_then(file, analysis::Structure::of_module)?;
     timing.stage("parse, build and verify");
-    let mut analysis = analysis::analyze(&module, &analysis_options(cli))?;
+    let mut analysis = analysis::analyze_with(&module, &structure, &analysis_options(cli))?;
+    drop(structure);
     timing.stage("analyze");
     policy::pool(&module, &mut analysis, &policy_options(cli))?;
     timing.stage("plan");
