@@ -14,6 +14,7 @@ use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{Module, OpId, ValueId};
 use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
 /// One `memref.alloc` or `memref.alloca` and what the analysis found about it.
@@ -151,11 +152,15 @@ pub fn walk_uses(
     mut visit: impl FnMut(OpId, u32, Use<'_>) -> ControlFlow<()>,
 ) {
     let mut worklist = vec![value];
-    let mut seen: HashSet<ValueId> = HashSet::from([value]);
+    // Filled at the first view (most allocations have none, and need no table).
+    let mut seen: FxHashSet<ValueId> = FxHashSet::default();
     while let Some(v) = worklist.pop() {
         for &(user, operand) in uses.of(v) {
             let what = classify(m, user, operand as usize, assume_nocapture);
             if let Use::View(aliases) = what {
+                if seen.is_empty() {
+                    seen.insert(value);
+                }
                 for &r in aliases {
                     if seen.insert(r) {
                         worklist.push(r);
@@ -408,7 +413,7 @@ fn analyze_one(
     let mut deallocs = Vec::new();
     let mut freed_operands = Vec::new();
     // Deallocs that may not free it: the condition is not known, or an alias is retained.
-    let mut uncertain: HashSet<OpId> = HashSet::new();
+    let mut uncertain: FxHashSet<OpId> = FxHashSet::default();
     let mut use_ops: Vec<OpId> = Vec::new();
     // The largest alignment a `memref.assume_alignment` of it or an alias asserts: its
     // offset in a pool must keep that promise true.

@@ -5,9 +5,11 @@ use super::lifetime::Cause;
 use super::reason::Reason;
 use super::{Analysis, FunctionReport, Offset};
 use crate::diag::Diagnostic;
-use crate::ir::{Module, OpId};
+use crate::ir::{Module, OpId, TypeId};
 use crate::source::SourceFile;
 use serde_json::{Map, Value, json};
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -66,14 +68,17 @@ pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
 /// From this many allocations, a function's table rows are made and written on two threads.
 const PARALLEL_MIN_ROWS: usize = 4096;
 
+/// The cells of one row of a function's table.
+type Row<'a> = [Cow<'a, str>; 7];
+
 /// One line of the table: the cells padded to the column widths, the last one not.
-fn table_line(cells: &[String; 7], widths: &[usize; 7], out: &mut String) {
+fn table_line(cells: &Row<'_>, widths: &[usize; 7], out: &mut String) {
     out.push_str("  ");
     for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
-        if i + 1 == cells.len() {
-            out.push_str(cell);
-        } else {
-            let _ = write!(out, "{cell:<w$}  ");
+        out.push_str(cell);
+        if i + 1 < cells.len() {
+            let pad = w.saturating_sub(cell.chars().count()) + 2;
+            out.extend(std::iter::repeat_n(' ', pad));
         }
     }
     let trimmed = out.trim_end_matches(' ').len();
@@ -111,36 +116,43 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             .map_or(0, |e| e.1)
     };
     let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
-    let rows: Vec<[String; 7]> = crate::parallel::map_halves(
+    // Each type is written once: most allocations of a function share a few types.
+    let mut type_text: FxHashMap<TypeId, String> = FxHashMap::default();
+    for a in &f.allocations {
+        let ty = m.value(a.value).ty;
+        type_text
+            .entry(ty)
+            .or_insert_with(|| m.ty(ty).to_string());
+    }
+    let rows: Vec<Row<'_>> = crate::parallel::map_halves(
         &f.allocations,
         PARALLEL_MIN_ROWS,
         |a| {
             let (line, _) = file.line_col(m.op(a.op).span.start);
             [
-                m.value(a.value).name.to_string(),
-                m.value_type(a.value).to_string(),
+                Cow::Borrowed(&*m.value(a.value).name),
+                Cow::Borrowed(type_text[&m.value(a.value).ty].as_str()),
                 match (&a.bytes, &a.dynamic) {
-                    (Some(b), _) => human_bytes(*b),
-                    (None, Some(d)) => format!("{} B", d.describe(m)),
-                    (None, None) => "-".to_string(),
+                    (Some(b), _) => Cow::Owned(human_bytes(*b)),
+                    (None, Some(d)) => Cow::Owned(format!("{} B", d.describe(m))),
+                    (None, None) => Cow::Borrowed("-"),
                 },
-                a.live
-                    .map_or("-".to_string(), |l| format!("[{}, {}]", l.start, l.end)),
-                line.to_string(),
-                match a.reason() {
-                    None if a.offset.is_some() => "pooled".to_string(),
-                    None if eligible_in_space(f, a) < 2 => {
-                        "eligible (alone in its memory space)".to_string()
-                    }
-                    None => "eligible (not pooled: no saving)".to_string(),
-                    Some(r) => r.code().to_string(),
-                },
+                a.live.map_or(Cow::Borrowed("-"), |l| {
+                    Cow::Owned(format!("[{}, {}]", l.start, l.end))
+                }),
+                Cow::Owned(line.to_string()),
+                Cow::Borrowed(match a.reason() {
+                    None if a.offset.is_some() => "pooled",
+                    None if eligible_in_space(f, a) < 2 => "eligible (alone in its memory space)",
+                    None => "eligible (not pooled: no saving)",
+                    Some(r) => r.code(),
+                }),
                 match &a.offset {
-                    None => "-".to_string(),
-                    Some(Offset::Fixed(o)) => o.to_string(),
+                    None => Cow::Borrowed("-"),
+                    Some(Offset::Fixed(o)) => Cow::Owned(o.to_string()),
                     Some(Offset::Above { base, above, align }) if above.is_empty() => {
                         crate::plan::dynamic::align_up(*base, *align)
-                            .map_or("-".to_string(), |o| o.to_string())
+                            .map_or(Cow::Borrowed("-"), |o| Cow::Owned(o.to_string()))
                     }
                     Some(Offset::Above { base, above, .. }) => {
                         let mut parts = vec![base.to_string()];
@@ -149,7 +161,7 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
                                 .iter()
                                 .map(|&j| format!("end {}", m.value(f.allocations[j].value).name)),
                         );
-                        format!("max({})", parts.join(", "))
+                        Cow::Owned(format!("max({})", parts.join(", ")))
                     }
                 },
             ]
@@ -161,10 +173,10 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             *w = (*w).max(cell.chars().count());
         }
     }
-    table_line(&header.map(String::from), &widths, out);
+    table_line(&header.map(Cow::Borrowed), &widths, out);
     // The lines of a long table are written in two halves, side by side, then joined.
     let (first, second) = rows.split_at(rows.len() / 2);
-    let write_lines = |rows: &[[String; 7]]| {
+    let write_lines = |rows: &[Row<'_>]| {
         let mut text = String::new();
         for r in rows {
             table_line(r, &widths, &mut text);
