@@ -138,27 +138,43 @@ pub fn analyze_with(
         before_dealloc: opts.before_dealloc,
         dynamic_pools: opts.dynamic_pools,
     };
+    let functions: Vec<OpId> = m
+        .functions()
+        .into_iter()
+        .filter(|&func| {
+            m.op(func)
+                .regions
+                .first()
+                .is_some_and(|r| !m.region(*r).blocks.is_empty())
+        })
+        .collect();
+    // Functions are analyzed independently, as mlir-opt runs a function pass: those of a
+    // large module on two threads, results kept in function order.
+    let min_functions = if m.ops.len() >= PARALLEL_MIN_OPS {
+        2
+    } else {
+        usize::MAX
+    };
+    let per_function = crate::parallel::map_halves(&functions, min_functions, |&func| {
+        let (mut errors, mut warnings) = (Vec::new(), Vec::new());
+        let points = structure.numbering.of_function(func);
+        let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
+        for a in &mut allocations {
+            check_allocation(m, a, &mut errors, &mut warnings);
+        }
+        check_deallocs(m, func, &points, &mut warnings);
+        let report = summarize(m, func, allocations, &mut errors);
+        (report, errors, warnings)
+    });
     let mut errors = Vec::new();
     let mut analysis = Analysis {
         before_dealloc: opts.before_dealloc,
         ..Analysis::default()
     };
-    for func in m.functions() {
-        if m.op(func)
-            .regions
-            .first()
-            .is_none_or(|r| m.region(*r).blocks.is_empty())
-        {
-            continue;
-        }
-        let points = structure.numbering.of_function(func);
-        let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
-        for a in &mut allocations {
-            check_allocation(m, a, &mut errors, &mut analysis.warnings);
-        }
-        check_deallocs(m, func, &points, &mut analysis.warnings);
-        let report = summarize(m, func, allocations, &mut errors);
+    for (report, function_errors, warnings) in per_function {
         analysis.functions.push(report);
+        errors.extend(function_errors);
+        analysis.warnings.extend(warnings);
     }
     if errors.is_empty() {
         Ok(analysis)
@@ -166,6 +182,9 @@ pub fn analyze_with(
         Err(errors)
     }
 }
+
+/// From this many ops in a module, its functions are analyzed on two threads.
+const PARALLEL_MIN_OPS: usize = 20_000;
 
 /// Reads the alignment attribute and reports what is wrong with the input itself.
 fn check_allocation(

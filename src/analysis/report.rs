@@ -43,10 +43,19 @@ fn reason_counts(analysis: &Analysis) -> BTreeMap<Reason, u64> {
 
 /// The human report.
 pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
-    let mut out = String::new();
-    for f in &analysis.functions {
-        function_text(m, file, f, &mut out);
-    }
+    // The functions' tables are written on two threads when there are many rows.
+    let rows: usize = analysis.functions.iter().map(|f| f.allocations.len()).sum();
+    let min_functions = if rows >= PARALLEL_MIN_ROWS {
+        2
+    } else {
+        usize::MAX
+    };
+    let tables = crate::parallel::map_halves(&analysis.functions, min_functions, |f| {
+        let mut table = String::new();
+        function_text(m, file, f, &mut table);
+        table
+    });
+    let mut out = tables.concat();
     let counts = reason_counts(analysis);
     let pooled: usize = analysis
         .functions

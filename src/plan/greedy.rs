@@ -69,7 +69,8 @@ pub(crate) fn best(
     let mut best: Option<Greedy> = None;
     // The lowest-gap and the tightest-gap runs of an ordering are independent: on a large
     // input they run side by side, each with its own scratch space. Their results are taken
-    // in portfolio order either way, so the plan is the same.
+    // in portfolio order either way, so the plan is the same. On one thread they are not
+    // made ahead, so that a lowest-gap run at the bound still saves the other.
     let apart = items.len() >= PARALLEL_MIN_BUFFERS && crate::parallel::allowed() > 1;
     let mut placer = Placer::new(buffers.len(), buffers, graph);
     let mut second = apart.then(|| Placer::new(buffers.len(), buffers, graph));
@@ -89,7 +90,10 @@ pub(crate) fn best(
             let c = graph.component_of(i);
             (c, key(b, graph.degree(i)), Reverse(b.size), b.start, i)
         });
-        let (lowest, mut tightest) = match &mut second {
+        // The lowest-gap and tightest-gap runs, in portfolio order. On a large input both are
+        // made side by side; otherwise each is made in turn, the tightest-gap one only if the
+        // lowest-gap one did not reach the bound.
+        let runs = match &mut second {
             Some(second) => {
                 let (tightest, lowest) = crate::parallel::side_by_side(
                     true,
@@ -97,20 +101,14 @@ pub(crate) fn best(
                     || second.run(buffers, &order, graph, true),
                     || placer.run(buffers, &order, graph, false),
                 );
-                (lowest, Some(tightest))
+                [Some(lowest), Some(tightest)]
             }
-            None => (placer.run(buffers, &order, graph, false), None),
+            None => [None, None],
         };
-        let mut lowest = Some(lowest);
-        for (r, tightest_gap) in [false, true].into_iter().enumerate() {
-            let run = if tightest_gap {
-                tightest
-                    .take()
-                    .unwrap_or_else(|| placer.run(buffers, &order, graph, true))
-            } else {
-                lowest.take().expect("the lowest-gap run comes first")
-            };
-            let (offsets, peak) = run?;
+        for (r, run) in runs.into_iter().enumerate() {
+            let tightest_gap = r == 1;
+            let (offsets, peak) =
+                run.unwrap_or_else(|| placer.run(buffers, &order, graph, tightest_gap))?;
             if best.as_ref().is_none_or(|b| peak < b.peak) {
                 best = Some(Greedy {
                     offsets,
