@@ -246,12 +246,13 @@ fn plan_static(
             .fold(0u64, |acc, b| acc.saturating_add(b.size));
         // The planner's lower bound counts alignment: above the bytes replaced, no plan
         // of these members can save memory.
-        let hopeless = !opts.pool_all && plan::lower_bound(&buffers) > replaced;
+        let lower_bound = plan::lower_bound(&buffers);
+        let hopeless = !opts.pool_all && lower_bound > replaced;
         if hopeless {
             drop_smallest(&mut members, allocations);
             continue;
         }
-        let result = match plan::plan(&buffers, &plan_opts) {
+        let result = match plan::plan_with_lower_bound(&buffers, lower_bound, &plan_opts) {
             Ok(p) => p,
             Err(e) => {
                 errors.push(Diagnostic::error(

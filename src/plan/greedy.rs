@@ -83,13 +83,32 @@ pub(crate) fn best(
     // conflicts only within its component, so the offsets are those of one run over all the
     // buffers in that order, and the run touches one component's buffers at a time (on large
     // inputs, a run in the global order misses the cache at almost every buffer).
-    for (k, (_, key)) in ORDERINGS.iter().enumerate().take(orderings) {
+    let order_of = |k: usize| {
+        let key = ORDERINGS[k].1;
         let mut order = items.to_vec();
         order.sort_by_cached_key(|&i| {
             let b = &buffers[i as usize];
             let c = graph.component_of(i);
             (c, key(b, graph.degree(i)), Reverse(b.size), b.start, i)
         });
+        order
+    };
+    // On a large input the first two orders are sorted side by side too.
+    let mut sorted: [Option<Vec<u32>>; 2] = [None, None];
+    if apart && orderings >= 2 {
+        let (second, first) = crate::parallel::side_by_side(
+            true,
+            "bufreuse-greedy",
+            || order_of(1),
+            || order_of(0),
+        );
+        sorted = [Some(first), Some(second)];
+    }
+    for k in 0..orderings {
+        let order = sorted
+            .get_mut(k)
+            .and_then(Option::take)
+            .unwrap_or_else(|| order_of(k));
         // The lowest-gap and tightest-gap runs, in portfolio order. On a large input both are
         // made side by side; otherwise each is made in turn, the tightest-gap one only if the
         // lowest-gap one did not reach the bound.
@@ -147,6 +166,23 @@ struct Placer {
 
 const NOT_CLIQUE: u32 = u32::MAX;
 
+/// How many buffers ahead of the one being placed `Placer::run` prefetches.
+const PREFETCH_AHEAD: usize = 8;
+
+/// A hint to load the cache line holding `value`; it reads nothing and cannot fault.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints the cache; it dereferences nothing, and the address is
+    // that of a live reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 /// The range of a buffer not placed yet: no placed buffer has it (its top would overflow).
 const UNPLACED: (u64, u64) = (u64::MAX, 0);
 
@@ -186,7 +222,15 @@ impl Placer {
         self.ranges.fill(UNPLACED);
         self.runs.iter_mut().for_each(Vec::clear);
         let mut peak = 0u64;
-        for &i in order {
+        for (k, &i) in order.iter().enumerate() {
+            // The order jumps around the buffers: ask for a later buffer's data ahead, so
+            // that its cache misses overlap this buffer's work.
+            if let Some(&later) = order.get(k + PREFETCH_AHEAD) {
+                prefetch(&buffers[later as usize]);
+                if let Some(first) = graph.conflicts(later).first() {
+                    prefetch(first);
+                }
+            }
             let b = &buffers[i as usize];
             let c = self.clique[graph.component_of(i)];
             if c != NOT_CLIQUE {

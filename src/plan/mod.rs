@@ -233,6 +233,28 @@ fn live_bound(buffers: &[Buffer]) -> Option<u64> {
 
 /// Plans offsets for `buffers` (see the module documentation).
 pub fn plan(buffers: &[Buffer], opts: &PlanOptions) -> Result<Plan, PlanError> {
+    validate(buffers)?;
+    let lower_bound = live_bound(buffers).ok_or(PlanError::Overflow)?;
+    plan_valid(buffers, lower_bound, opts)
+}
+
+/// `plan`, for a caller that has computed `lower_bound(buffers)` already.
+pub fn plan_with_lower_bound(
+    buffers: &[Buffer],
+    lower_bound: u64,
+    opts: &PlanOptions,
+) -> Result<Plan, PlanError> {
+    validate(buffers)?;
+    if lower_bound == u64::MAX {
+        // `lower_bound`'s value when the live total overflows.
+        return Err(PlanError::Overflow);
+    }
+    plan_valid(buffers, lower_bound, opts)
+}
+
+/// The errors `plan` reports before planning: empty lifetimes, alignments that are not
+/// powers of two, sizes that overflow once aligned.
+fn validate(buffers: &[Buffer]) -> Result<(), PlanError> {
     for (index, b) in buffers.iter().enumerate() {
         if b.end <= b.start {
             return Err(PlanError::EmptyLifetime { index });
@@ -247,7 +269,11 @@ pub fn plan(buffers: &[Buffer], opts: &PlanOptions) -> Result<Plan, PlanError> {
             return Err(PlanError::Overflow);
         }
     }
-    let lower_bound = live_bound(buffers).ok_or(PlanError::Overflow)?;
+    Ok(())
+}
+
+/// `plan` on valid buffers whose lower bound is known.
+fn plan_valid(buffers: &[Buffer], lower_bound: u64, opts: &PlanOptions) -> Result<Plan, PlanError> {
     let plan = match opts.strategy {
         Strategy::Naive => naive(buffers, lower_bound)?,
         Strategy::Greedy => planned(buffers, lower_bound, opts, false)?,
