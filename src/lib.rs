@@ -53,7 +53,7 @@ macro_rules! internal_modules {
 }
 
 internal_modules!(
-    analysis, diag, ir, load, parallel, plan, policy, rewrite, source, syntax,
+    analysis, diag, ir, load, parallel, plan, policy, prefetch, rewrite, source, syntax,
 );
 
 #[cfg(feature = "cli")]

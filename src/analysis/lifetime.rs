@@ -155,6 +155,10 @@ pub fn walk_uses(
     // Filled at the first view (most allocations have none, and need no table).
     let mut seen: FxHashSet<ValueId> = FxHashSet::default();
     while let Some(v) = worklist.pop() {
+        // The users are far apart in the module: their misses overlap when asked for at once.
+        for &(user, _) in uses.of(v) {
+            crate::prefetch::prefetch(m.op(user));
+        }
         for &(user, operand) in uses.of(v) {
             let what = classify(m, user, operand as usize, assume_nocapture);
             if let Use::View(aliases) = what {

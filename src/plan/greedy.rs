@@ -169,20 +169,6 @@ const NOT_CLIQUE: u32 = u32::MAX;
 /// How many buffers ahead of the one being placed `Placer::run` prefetches.
 const PREFETCH_AHEAD: usize = 8;
 
-/// A hint to load the cache line holding `value`; it reads nothing and cannot fault.
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch only hints the cache; it dereferences nothing, and the address is
-    // that of a live reference.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 /// The range of a buffer not placed yet: no placed buffer has it (its top would overflow).
 const UNPLACED: (u64, u64) = (u64::MAX, 0);
 
@@ -226,9 +212,9 @@ impl Placer {
             // The order jumps around the buffers: ask for a later buffer's data ahead, so
             // that its cache misses overlap this buffer's work.
             if let Some(&later) = order.get(k + PREFETCH_AHEAD) {
-                prefetch(&buffers[later as usize]);
+                crate::prefetch::prefetch(&buffers[later as usize]);
                 if let Some(first) = graph.conflicts(later).first() {
-                    prefetch(first);
+                    crate::prefetch::prefetch(first);
                 }
             }
             let b = &buffers[i as usize];
