@@ -104,7 +104,7 @@ pub(crate) fn best(
         );
         sorted = [Some(first), Some(second)];
     }
-    for k in 0..orderings {
+    for (k, names) in NAMES.iter().enumerate().take(orderings) {
         let order = sorted
             .get_mut(k)
             .and_then(Option::take)
@@ -132,7 +132,7 @@ pub(crate) fn best(
                 best = Some(Greedy {
                     offsets,
                     peak,
-                    name: NAMES[k][r],
+                    name: names[r],
                 });
                 if peak <= lower_bound {
                     return Ok(best.unwrap());
