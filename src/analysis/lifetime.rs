@@ -13,8 +13,8 @@ use super::uses::Uses;
 use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{Module, OpId, ValueId};
-use std::collections::HashSet;
 use rustc_hash::FxHashSet;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// One `memref.alloc` or `memref.alloca` and what the analysis found about it.

@@ -123,7 +123,7 @@ pub fn analyze(m: &Module, opts: &Options) -> Result<Analysis, Vec<Diagnostic>> 
     analyze_with(m, &Structure::of_module(m), opts)
 }
 
-/// `analyze`, given the module's `Structure`.
+/// `analyze`, given the `Structure` made of this same module.
 pub fn analyze_with(
     m: &Module,
     structure: &Structure,
