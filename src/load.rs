@@ -35,15 +35,12 @@ pub fn load_then<T: Send>(
     attempt(crate::syntax::parse_whole(&file.text)?.into())
 }
 
-/// A module with at least this many ops is verified on a thread of its own.
-const VERIFY_APART_OPS: usize = 20_000;
-
 /// Verifies `module` and runs `then` on it, side by side when the module is large.
 fn verify_alongside<T: Send>(
     module: &Module,
     then: &(impl Fn(&Module) -> T + Sync),
 ) -> Result<T, Vec<Diagnostic>> {
-    if module.ops.len() < VERIFY_APART_OPS || crate::parallel::allowed() < 2 {
+    if module.ops.len() < crate::parallel::APART_MIN_OPS || crate::parallel::allowed() < 2 {
         crate::ir::verify::verify(module)?;
         return Ok(then(module));
     }

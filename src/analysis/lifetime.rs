@@ -336,7 +336,8 @@ pub fn allocations(
         })
         .collect();
     // Each allocation is analyzed on its own: many are split between two threads.
-    crate::parallel::map_halves(&ops, PARALLEL_MIN_ALLOCATIONS, |&op| {
+    let apart = ops.len() >= PARALLEL_MIN_ALLOCATIONS;
+    crate::parallel::map_halves(&ops, apart, |&op| {
         analyze_one(m, func, op, points, uses, cx)
     })
 }

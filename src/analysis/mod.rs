@@ -150,12 +150,8 @@ pub fn analyze_with(
         .collect();
     // Functions are analyzed independently, as mlir-opt runs a function pass: those of a
     // large module on two threads, results kept in function order.
-    let min_functions = if m.ops.len() >= PARALLEL_MIN_OPS {
-        2
-    } else {
-        usize::MAX
-    };
-    let per_function = crate::parallel::map_halves(&functions, min_functions, |&func| {
+    let apart = m.ops.len() >= crate::parallel::APART_MIN_OPS;
+    let per_function = crate::parallel::map_halves(&functions, apart, |&func| {
         let (mut errors, mut warnings) = (Vec::new(), Vec::new());
         let points = structure.numbering.of_function(func);
         let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
@@ -182,9 +178,6 @@ pub fn analyze_with(
         Err(errors)
     }
 }
-
-/// From this many ops in a module, its functions are analyzed on two threads.
-const PARALLEL_MIN_OPS: usize = 20_000;
 
 /// Reads the alignment attribute and reports what is wrong with the input itself.
 fn check_allocation(

@@ -45,12 +45,7 @@ fn reason_counts(analysis: &Analysis) -> BTreeMap<Reason, u64> {
 pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     // The functions' tables are written on two threads when there are many rows.
     let rows: usize = analysis.functions.iter().map(|f| f.allocations.len()).sum();
-    let min_functions = if rows >= PARALLEL_MIN_ROWS {
-        2
-    } else {
-        usize::MAX
-    };
-    let tables = crate::parallel::map_halves(&analysis.functions, min_functions, |f| {
+    let tables = crate::parallel::map_halves(&analysis.functions, rows >= PARALLEL_MIN_ROWS, |f| {
         let mut table = String::new();
         function_text(m, file, f, &mut table);
         table
@@ -135,7 +130,7 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
     }
     let rows: Vec<Row<'_>> = crate::parallel::map_halves(
         &f.allocations,
-        PARALLEL_MIN_ROWS,
+        f.allocations.len() >= PARALLEL_MIN_ROWS,
         |a| {
             let (line, _) = file.line_col(m.op(a.op).span.start);
             [

@@ -97,15 +97,20 @@ pub fn side_by_side<A: Send, B>(
     (&Threads as &dyn Fork).both(apart, name, there, here)
 }
 
+/// From this many ops, a module (or a function) is large enough for its work to be split
+/// between two threads: verifying beside the analysis' tables, analyzing its functions, and
+/// checking a rewritten function's scopes beside its pools.
+pub const APART_MIN_OPS: usize = 20_000;
+
 /// `items.iter().map(f)`, collected in order, with the two halves mapped side by side when
-/// there are at least `min` items (and two threads are allowed). `f` sees each item once,
+/// `apart` (and two threads are allowed, as for `side_by_side`). `f` sees each item once,
 /// and the result is the same either way.
 pub fn map_halves<T: Sync, R: Send>(
     items: &[T],
-    min: usize,
+    apart: bool,
     f: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
-    if items.len() < min || allowed() < 2 {
+    if !apart || items.len() < 2 || allowed() < 2 {
         return items.iter().map(f).collect();
     }
     let (first, second) = items.split_at(items.len() / 2);

@@ -198,7 +198,7 @@ pub fn rewrite(
 /// module): a name is free when its hash is not taken, so a collision only makes `fresh`
 /// pass over a name that was free.
 struct Names {
-    /// Hashes of the names taken (a collision only makes a free name look taken).
+    /// Hashes of the names taken.
     taken: FxHashSet<u64>,
     /// Per base name, the first suffix `fresh` has not tried yet: the ones before it were
     /// taken and stay taken, so a base asked for in every function is not searched from

@@ -47,7 +47,7 @@ pub fn check(
         }
         // The scopes of every use, and each pool's views, are checked side by side.
         let (mut scope_errors, mut pool_errors) = crate::parallel::side_by_side(
-            nested.len() >= PARALLEL_MIN_OPS,
+            nested.len() >= crate::parallel::APART_MIN_OPS,
             "bufreuse-check",
             || check_scopes(m, nested, &points),
             || {
@@ -72,9 +72,6 @@ pub fn check(
     }
     errors
 }
-
-/// A function of at least this many ops has its scopes checked beside its pools.
-const PARALLEL_MIN_OPS: usize = 20_000;
 
 /// Checks that every operand of every op of `nested` (the ops in a function) is defined
 /// where the op can see it:
