@@ -58,13 +58,32 @@ impl SourceFile {
     /// 1-based line and column of a byte offset; columns count bytes, as MLIR's do.
     pub fn line_col(&self, offset: u32) -> (usize, usize) {
         let offset = (offset as usize).min(self.text.len());
-        let starts = self.line_starts.get_or_init(|| {
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset) - 1;
+        (line + 1 + self.line_offset, offset - starts[line] + 1)
+    }
+
+    /// Finds the line starts now (on a thread with time to spare), rather than at the first
+    /// `line_col`.
+    pub fn index_lines(&self) {
+        self.line_starts();
+    }
+
+    /// A cursor for looking up the lines of many offsets in turn (see `LineCursor`).
+    pub fn line_cursor(&self) -> LineCursor<'_> {
+        LineCursor {
+            file: self,
+            starts: self.line_starts(),
+            line: 0,
+        }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
             std::iter::once(0)
                 .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1))
                 .collect()
-        });
-        let line = starts.partition_point(|&s| s <= offset) - 1;
-        (line + 1 + self.line_offset, offset - starts[line] + 1)
+        })
     }
 
     /// A chunk of a larger file that starts after `line_offset` lines of it.
@@ -73,6 +92,44 @@ impl SourceFile {
             line_offset,
             ..SourceFile::new(name, text)
         }
+    }
+}
+
+/// Looks up the lines of offsets one after another, each search starting from the line of the
+/// previous offset: offsets that come in the order of the text (the ops of a report) cost a
+/// few steps each, near each other in memory, instead of a binary search of the whole table
+/// of a large file. Offsets in any order get the lines `line_col` gives.
+pub struct LineCursor<'a> {
+    file: &'a SourceFile,
+    starts: &'a [usize],
+    /// The 0-based line of the previous offset.
+    line: usize,
+}
+
+impl LineCursor<'_> {
+    /// 1-based line of a byte offset, as `SourceFile::line_col`'s.
+    pub fn line(&mut self, offset: u32) -> usize {
+        let offset = (offset as usize).min(self.file.text.len());
+        let starts = self.starts;
+        // Invariant: `starts[lo] <= offset` (the first line starts at 0).
+        let mut lo = if starts[self.line] <= offset {
+            self.line
+        } else {
+            0
+        };
+        // Gallop ahead to a line that starts after `offset` (or the end), then search the
+        // lines between.
+        let mut step = 1;
+        let mut hi = lo + 1;
+        while hi < starts.len() && starts[hi] <= offset {
+            lo = hi;
+            hi = lo + step;
+            step *= 2;
+        }
+        let hi = hi.min(starts.len());
+        lo += starts[lo + 1..hi].partition_point(|&s| s <= offset);
+        self.line = lo;
+        lo + 1 + self.file.line_offset
     }
 }
 
@@ -125,5 +182,34 @@ impl From<String> for Text {
 impl From<&str> for Text {
     fn from(s: &str) -> Text {
         Text::Owned(s.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The cursor finds the lines `line_col` finds, for offsets in any order (in order,
+        /// backwards, past the end).
+        #[test]
+        fn cursor_lines_are_line_col_lines(
+            lines in proptest::collection::vec("[a-z]{0,5}", 0..40),
+            offsets in proptest::collection::vec(0u32..250, 0..60),
+            sorted in any::<bool>(),
+            line_offset in 0usize..3,
+        ) {
+            let file = SourceFile::chunk("t.mlir", lines.join("\n"), line_offset);
+            let mut offsets = offsets;
+            if sorted {
+                offsets.sort_unstable();
+            }
+            let mut cursor = file.line_cursor();
+            let found: Vec<usize> = offsets.iter().map(|&o| cursor.line(o)).collect();
+            let expected: Vec<usize> = offsets.iter().map(|&o| file.line_col(o).0).collect();
+            assert_eq!(found, expected);
+        }
     }
 }

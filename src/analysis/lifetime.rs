@@ -38,8 +38,11 @@ pub struct Allocation {
     /// The alignment its offset needs: its `alignment` attribute and its element size
     /// rounded up to a power of two (the pool's `--alignment` is applied by the planner).
     pub align: u64,
-    /// Its `alignment` attribute.
+    /// Its `alignment` attribute, when it is a positive power of two.
     pub align_attr: Option<u64>,
+    /// It has an `alignment` attribute that is not a positive power of two (an error in the
+    /// input, which the analysis reports).
+    pub bad_align_attr: bool,
     /// Memory space attribute of its type.
     pub memory_space: Option<Attr>,
     /// Its byte size when a dimension is dynamic and dynamic pools are on.
@@ -325,21 +328,30 @@ pub fn allocations(
     cx: &Context<'_>,
 ) -> Vec<Allocation> {
     let ops: Vec<OpId> = points
-        .ops()
-        .iter()
-        .copied()
-        .filter(|&op| {
-            let name = &*m.op(op).name;
-            (name == "memref.alloc" || name == "memref.alloca")
-                && m.op(op).results.len() == 1
-                && !in_nested_isolated(m, func, op)
-        })
+        .allocation_ops()
+        .filter(|&op| m.op(op).results.len() == 1 && !in_nested_isolated(m, func, op))
         .collect();
     // Each allocation is analyzed on its own: many are split between two threads.
     let apart = ops.len() >= PARALLEL_MIN_ALLOCATIONS;
     crate::parallel::map_halves(&ops, apart, |&op| {
-        analyze_one(m, func, op, points, uses, cx)
+        let mut a = analyze_one(m, func, op, points, uses, cx);
+        // Read here, while the op is in the cache of this thread.
+        read_alignment_attr(m, &mut a);
+        a
     })
+}
+
+/// Takes an allocation's `alignment` attribute into its `align`.
+fn read_alignment_attr(m: &Module, a: &mut Allocation) {
+    if let Some(attr) = m.attr(a.op, "alignment") {
+        match attr.as_i64() {
+            Some(n) if n > 0 && (n as u64).is_power_of_two() => {
+                a.align_attr = Some(n as u64);
+                a.align = a.align.max(n as u64);
+            }
+            _ => a.bad_align_attr = true,
+        }
+    }
 }
 
 /// A function with at least this many allocations has them analyzed on two threads.
@@ -560,7 +572,8 @@ fn finish(
         deallocs,
         freed_operands: Vec::new(),
         align: elem_bytes.unwrap_or(1).max(1),
-        align_attr: None, // set by the caller, which reports a bad attribute
+        align_attr: None,
+        bad_align_attr: false,
         memory_space: mt.and_then(|t| t.memory_space.clone()),
         dynamic: None,
         offset: None,

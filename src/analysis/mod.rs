@@ -154,12 +154,20 @@ pub fn analyze_with(
     let per_function = crate::parallel::map_halves(&functions, apart, |&func| {
         let (mut errors, mut warnings) = (Vec::new(), Vec::new());
         let points = structure.numbering.of_function(func);
-        let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
-        for a in &mut allocations {
+        let allocations = lifetime::allocations(m, func, &points, uses, &cx);
+        for a in &allocations {
             check_allocation(m, a, &mut errors, &mut warnings);
         }
-        check_deallocs(m, func, &points, &mut warnings);
-        let report = summarize(m, func, allocations, &mut errors);
+        // The deallocs are checked while the allocations are summed up (each is a pass
+        // that misses the cache on a large function).
+        let large = points.len() >= crate::parallel::APART_MIN_OPS;
+        let (dealloc_warnings, report) = crate::parallel::side_by_side(
+            large,
+            "bufreuse-deallocs",
+            || check_deallocs(m, func, &points),
+            || summarize(m, func, allocations, &mut errors),
+        );
+        warnings.extend(dealloc_warnings);
         (report, errors, warnings)
     });
     let mut errors = Vec::new();
@@ -179,34 +187,30 @@ pub fn analyze_with(
     }
 }
 
-/// Reads the alignment attribute and reports what is wrong with the input itself.
+/// Reports what is wrong with the input itself. It reads the op only when something is (on
+/// a large function, its allocations' ops are out of the cache by now).
 fn check_allocation(
     m: &Module,
-    a: &mut Allocation,
+    a: &Allocation,
     errors: &mut Vec<Diagnostic>,
     warnings: &mut Vec<Diagnostic>,
 ) {
-    let op = m.op(a.op);
-    if let Some(attr) = m.attr(a.op, "alignment") {
-        match attr.as_i64() {
-            Some(n) if n > 0 && (n as u64).is_power_of_two() => {
-                a.align_attr = Some(n as u64);
-                a.align = a.align.max(n as u64);
-            }
-            _ => errors.push(Diagnostic::error(
-                op.span,
-                format!("alignment {attr} is not a positive power of two"),
-            )),
-        }
+    let op = || m.op(a.op);
+    if a.bad_align_attr
+        && let Some(attr) = m.attr(a.op, "alignment")
+    {
+        errors.push(Diagnostic::error(
+            op().span,
+            format!("alignment {attr} is not a positive power of two"),
+        ));
     }
-    let mt = m.value_type(a.value).as_memref();
     if a.bytes.is_none()
-        && let Some(mt) = mt
+        && let Some(mt) = m.value_type(a.value).as_memref()
         && !mt.has_dynamic_dims()
         && mt.elem.element_bytes(8).is_some()
     {
         errors.push(Diagnostic::error(
-            op.span,
+            op().span,
             format!(
                 "the byte size of {} does not fit in 64 bits",
                 m.value_type(a.value)
@@ -222,7 +226,7 @@ fn check_allocation(
         let (r, culprit) = (&cause.reason, &cause.at);
         if *r == Reason::UseAfterDealloc {
             let dealloc = a.deallocs.first().map(|d| m.op(*d).span);
-            let at = culprit.map_or(op.span, |c| m.op(c).span);
+            let at = culprit.map_or(op().span, |c| m.op(c).span);
             warnings.push(
                 Diagnostic::warning(
                     at,
@@ -239,7 +243,7 @@ fn check_allocation(
                 .any(|e| !points::exclusive(m, *e, *d))
         });
         if *r == Reason::MultipleDeallocs && may_free_twice && !uncertain {
-            let at = culprit.map_or(op.span, |c| m.op(c).span);
+            let at = culprit.map_or(op().span, |c| m.op(c).span);
             warnings.push(
                 Diagnostic::warning(
                     at,
@@ -272,12 +276,10 @@ pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
 
 /// Warns about deallocs of a function's own arguments (or views of them): the caller's
 /// buffer is freed behind its back.
-fn check_deallocs(m: &Module, func: OpId, points: &Points, warnings: &mut Vec<Diagnostic>) {
+fn check_deallocs(m: &Module, func: OpId, points: &Points) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
     let entry = m.region(m.op(func).regions[0]).blocks[0];
-    for &op in points.ops() {
-        if &*m.op(op).name != "memref.dealloc" {
-            continue;
-        }
+    for op in points.dealloc_ops() {
         let Some(&operand) = m.op(op).operands.first() else {
             continue;
         };
@@ -307,6 +309,7 @@ fn check_deallocs(m: &Module, func: OpId, points: &Points, warnings: &mut Vec<Di
             ));
         }
     }
+    warnings
 }
 
 /// The largest sum of sizes live at one point, and a point where it is reached (the first).
@@ -317,8 +320,9 @@ pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
         // Closed intervals: the buffer is dead from `end + 1`.
         events.push((iv.end.saturating_add(1), false, *bytes));
     }
-    // At equal points, ends come before starts.
-    events.sort_by_key(|e| (e.0, e.1));
+    // At equal points, ends come before starts (the order of starts at one point does not
+    // change the largest sum there).
+    events.sort_unstable();
     // u128: a sum of u64 sizes cannot overflow it; the result saturates at u64::MAX (sizes
     // that large are reported as errors anyway).
     let mut live: u128 = 0;

@@ -42,7 +42,9 @@ impl Interval {
 
 /// The pre-order number of every op of a module and the last number nested inside each, as
 /// side tables keyed by op id: one walk of the whole module, which `Points` views one function
-/// at a time. Built once per analysis (while the verifier runs, on a large module).
+/// at a time. Built once per analysis (while the verifier runs, on a large module). The walk
+/// also notes the ops the analysis starts from (allocations and deallocs), so that it does not
+/// read every op's name again.
 pub struct Numbering {
     /// Every op reachable from the top level, in pre-order (`order[i]` has number `i`).
     order: Vec<OpId>,
@@ -50,6 +52,10 @@ pub struct Numbering {
     index: Vec<u32>,
     /// The last number nested inside each op (its own number when it has no nested ops).
     last: Vec<u32>,
+    /// The numbers of the `memref.alloc` and `memref.alloca` ops, ascending.
+    allocations: Vec<u32>,
+    /// The numbers of the `memref.dealloc` ops, ascending.
+    deallocs: Vec<u32>,
 }
 
 /// What is left to number in `Numbering::of_module`'s walk.
@@ -65,6 +71,7 @@ impl Numbering {
         let mut order = Vec::with_capacity(m.ops.len());
         let mut index = vec![u32::MAX; m.ops.len()];
         let mut last = vec![u32::MAX; m.ops.len()];
+        let (mut allocations, mut deallocs) = (Vec::new(), Vec::new());
         // A block's ops are numbered in a loop, and an op with regions stops the loop: the
         // rest of the block waits on the stack below the op's blocks, so the stack holds the
         // nesting, not every op.
@@ -82,7 +89,13 @@ impl Numbering {
                 let i = order.len() as u32;
                 index[op.index()] = i;
                 order.push(op);
-                let regions = &m.op(op).regions;
+                let data = m.op(op);
+                match &*data.name {
+                    "memref.alloc" | "memref.alloca" => allocations.push(i),
+                    "memref.dealloc" => deallocs.push(i),
+                    _ => {}
+                }
+                let regions = &data.regions;
                 if regions.is_empty() {
                     last[op.index()] = i;
                     continue;
@@ -97,7 +110,13 @@ impl Numbering {
                 break;
             }
         }
-        Numbering { order, index, last }
+        Numbering {
+            order,
+            index,
+            last,
+            allocations,
+            deallocs,
+        }
     }
 
     /// The points of one function: the ops nested in `func` (not `func` itself), numbered
@@ -131,12 +150,29 @@ pub struct Points<'a> {
 }
 
 impl Points<'_> {
-    /// The ops of the function in pre-order, the walk the analysis makes once.
-    pub fn ops(&self) -> &[OpId] {
-        if self.base > self.last {
-            return &[];
-        }
-        &self.numbering.order[self.base as usize..=self.last as usize]
+    /// The number of points: the ops nested in the function.
+    pub fn len(&self) -> usize {
+        (self.last + 1).saturating_sub(self.base) as usize
+    }
+
+    /// The function's `memref.alloc` and `memref.alloca` ops (nested ones included), in
+    /// pre-order.
+    pub fn allocation_ops(&self) -> impl Iterator<Item = OpId> + '_ {
+        self.among(&self.numbering.allocations)
+    }
+
+    /// The function's `memref.dealloc` ops (nested ones included), in pre-order.
+    pub fn dealloc_ops(&self) -> impl Iterator<Item = OpId> + '_ {
+        self.among(&self.numbering.deallocs)
+    }
+
+    /// The ops of the function among `numbers` (ascending module-wide numbers).
+    fn among<'s>(&'s self, numbers: &'s [u32]) -> impl Iterator<Item = OpId> + 's {
+        let from = numbers.partition_point(|&i| i < self.base);
+        let to = numbers.partition_point(|&i| i <= self.last);
+        numbers[from..to.max(from)]
+            .iter()
+            .map(|&i| self.numbering.order[i as usize])
     }
 
     /// The index of an op of the function.

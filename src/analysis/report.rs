@@ -3,12 +3,11 @@
 
 use super::lifetime::Cause;
 use super::reason::Reason;
-use super::{Analysis, FunctionReport, Offset};
+use super::{Allocation, Analysis, FunctionReport, Offset};
 use crate::diag::Diagnostic;
-use crate::ir::{Module, OpId, TypeId};
+use crate::ir::{Module, OpId};
 use crate::source::SourceFile;
 use serde_json::{Map, Value, json};
-use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -45,9 +44,10 @@ fn reason_counts(analysis: &Analysis) -> BTreeMap<Reason, u64> {
 pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     // The functions' tables are written on two threads when there are many rows.
     let rows: usize = analysis.functions.iter().map(|f| f.allocations.len()).sum();
+    let types = memref_type_texts(m);
     let tables = crate::parallel::map_halves(&analysis.functions, rows >= PARALLEL_MIN_ROWS, |f| {
         let mut table = String::new();
-        function_text(m, file, f, &mut table);
+        function_text(m, file, &types, f, &mut table);
         table
     });
     let mut out = tables.concat();
@@ -72,6 +72,19 @@ pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
 /// From this many allocations, a function's table rows are made and written on two threads.
 const PARALLEL_MIN_ROWS: usize = 4096;
 
+/// How many rows ahead of the one being made `rows_of` asks the cache for an allocation's op
+/// and value.
+const PREFETCH_AHEAD: usize = 8;
+
+/// The text of every memref type of the module, by type id (`None` for other types): each is
+/// written once, however many allocations have it.
+fn memref_type_texts(m: &Module) -> Vec<Option<String>> {
+    m.types
+        .iter()
+        .map(|t| t.as_memref().map(|_| t.to_string()))
+        .collect()
+}
+
 /// The cells of one row of a function's table.
 type Row<'a> = [Cow<'a, str>; 7];
 
@@ -90,7 +103,13 @@ fn table_line(cells: &Row<'_>, widths: &[usize; 7], out: &mut String) {
     out.push('\n');
 }
 
-fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut String) {
+fn function_text(
+    m: &Module,
+    file: &SourceFile,
+    types: &[Option<String>],
+    f: &FunctionReport,
+    out: &mut String,
+) {
     let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
     let _ = writeln!(
         out,
@@ -112,7 +131,7 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             None => per_space.push((space, 1)),
         }
     }
-    let eligible_in_space = |_: &FunctionReport, a: &super::Allocation| {
+    let eligible_in_space = |a: &Allocation| {
         let space = super::memory_space(&a.memory_space);
         per_space
             .iter()
@@ -120,66 +139,83 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
             .map_or(0, |e| e.1)
     };
     let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
-    // Each type is written once: most allocations of a function share a few types.
-    let mut type_text: FxHashMap<TypeId, String> = FxHashMap::default();
-    for a in &f.allocations {
-        let ty = m.value(a.value).ty;
-        type_text
-            .entry(ty)
-            .or_insert_with(|| m.ty(ty).to_string());
-    }
-    let rows: Vec<Row<'_>> = crate::parallel::map_halves(
-        &f.allocations,
-        f.allocations.len() >= PARALLEL_MIN_ROWS,
-        |a| {
-            let (line, _) = file.line_col(m.op(a.op).span.start);
-            [
-                Cow::Borrowed(&*m.value(a.value).name),
-                Cow::Borrowed(type_text[&m.value(a.value).ty].as_str()),
-                match (&a.bytes, &a.dynamic) {
-                    (Some(b), _) => Cow::Owned(human_bytes(*b)),
-                    (None, Some(d)) => Cow::Owned(format!("{} B", d.describe(m))),
-                    (None, None) => Cow::Borrowed("-"),
-                },
-                a.live.map_or(Cow::Borrowed("-"), |l| {
-                    Cow::Owned(format!("[{}, {}]", l.start, l.end))
-                }),
-                Cow::Owned(line.to_string()),
-                Cow::Borrowed(match a.reason() {
-                    None if a.offset.is_some() => "pooled",
-                    None if eligible_in_space(f, a) < 2 => "eligible (alone in its memory space)",
-                    None => "eligible (not pooled: no saving)",
-                    Some(r) => r.code(),
-                }),
-                match &a.offset {
-                    None => Cow::Borrowed("-"),
-                    Some(Offset::Fixed(o)) => Cow::Owned(o.to_string()),
-                    Some(Offset::Above { base, above, align }) if above.is_empty() => {
-                        crate::plan::dynamic::align_up(*base, *align)
-                            .map_or(Cow::Borrowed("-"), |o| Cow::Owned(o.to_string()))
-                    }
-                    Some(Offset::Above { base, above, .. }) => {
-                        let mut parts = vec![base.to_string()];
-                        parts.extend(
-                            above
-                                .iter()
-                                .map(|&j| format!("end {}", m.value(f.allocations[j].value).name)),
-                        );
-                        Cow::Owned(format!("max({})", parts.join(", ")))
-                    }
-                },
-            ]
-        },
+    let cells = |a: &Allocation, line: usize| -> Row<'_> {
+        let value = m.value(a.value);
+        [
+            Cow::Borrowed(&*value.name),
+            match &types[value.ty.index()] {
+                Some(text) => Cow::Borrowed(text.as_str()),
+                None => Cow::Owned(m.ty(value.ty).to_string()),
+            },
+            match (&a.bytes, &a.dynamic) {
+                (Some(b), _) => Cow::Owned(human_bytes(*b)),
+                (None, Some(d)) => Cow::Owned(format!("{} B", d.describe(m))),
+                (None, None) => Cow::Borrowed("-"),
+            },
+            a.live.map_or(Cow::Borrowed("-"), |l| {
+                Cow::Owned(format!("[{}, {}]", l.start, l.end))
+            }),
+            Cow::Owned(line.to_string()),
+            Cow::Borrowed(match a.reason() {
+                None if a.offset.is_some() => "pooled",
+                None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
+                None => "eligible (not pooled: no saving)",
+                Some(r) => r.code(),
+            }),
+            match &a.offset {
+                None => Cow::Borrowed("-"),
+                Some(Offset::Fixed(o)) => Cow::Owned(o.to_string()),
+                Some(Offset::Above { base, above, align }) if above.is_empty() => {
+                    crate::plan::dynamic::align_up(*base, *align)
+                        .map_or(Cow::Borrowed("-"), |o| Cow::Owned(o.to_string()))
+                }
+                Some(Offset::Above { base, above, .. }) => {
+                    let mut parts = vec![base.to_string()];
+                    parts.extend(
+                        above
+                            .iter()
+                            .map(|&j| format!("end {}", m.value(f.allocations[j].value).name)),
+                    );
+                    Cow::Owned(format!("max({})", parts.join(", ")))
+                }
+            },
+        ]
+    };
+    // The rows of a long table are made in two halves, side by side, each with the widths
+    // of its cells; then the lines of each half are written, side by side, and joined.
+    let apart = f.allocations.len() >= PARALLEL_MIN_ROWS;
+    let (first, second) = f.allocations.split_at(f.allocations.len() / 2);
+    let rows_of = |half: &[Allocation]| {
+        let mut lines = file.line_cursor();
+        let mut widths = [0; 7];
+        let rows: Vec<Row<'_>> = half
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                if let Some(later) = half.get(k + PREFETCH_AHEAD) {
+                    crate::prefetch::prefetch(&m.op(later.op).span);
+                    crate::prefetch::prefetch(m.value(later.value));
+                }
+                let row = cells(a, lines.line(m.op(a.op).span.start));
+                for (w, cell) in widths.iter_mut().zip(&row) {
+                    *w = (*w).max(cell.chars().count());
+                }
+                row
+            })
+            .collect();
+        (rows, widths)
+    };
+    let ((second, second_widths), (first, first_widths)) = crate::parallel::side_by_side(
+        apart,
+        "bufreuse-report",
+        || rows_of(second),
+        || rows_of(first),
     );
     let mut widths = header.map(str::len);
-    for r in &rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
-        }
+    for (k, w) in widths.iter_mut().enumerate() {
+        *w = (*w).max(first_widths[k]).max(second_widths[k]);
     }
     table_line(&header.map(Cow::Borrowed), &widths, out);
-    // The lines of a long table are written in two halves, side by side, then joined.
-    let (first, second) = rows.split_at(rows.len() / 2);
     let write_lines = |rows: &[Row<'_>]| {
         let mut text = String::new();
         for r in rows {
@@ -188,10 +224,10 @@ fn function_text(m: &Module, file: &SourceFile, f: &FunctionReport, out: &mut St
         text
     };
     let (second, first) = crate::parallel::side_by_side(
-        rows.len() >= PARALLEL_MIN_ROWS,
+        apart,
         "bufreuse-report",
-        || write_lines(second),
-        || write_lines(first),
+        || write_lines(&second),
+        || write_lines(&first),
     );
     out.push_str(&first);
     out.push_str(&second);

@@ -46,7 +46,16 @@ fn analyze(
     let mut analysis = analysis::analyze_with(&module, &structure, &analysis_options(cli))?;
     drop(structure);
     timing.stage("analyze");
-    policy::pool(&module, &mut analysis, &policy_options(cli))?;
+    // The line table of the report and the warnings is built while the planner starts (its
+    // first steps run on one thread).
+    let large = module.ops.len() >= crate::parallel::APART_MIN_OPS;
+    let ((), pooled) = crate::parallel::side_by_side(
+        large,
+        "bufreuse-lines",
+        || file.index_lines(),
+        || policy::pool(&module, &mut analysis, &policy_options(cli)),
+    );
+    pooled?;
     timing.stage("plan");
     let mut stderr = diag::render(file, &analysis.warnings);
     if cli.remarks {

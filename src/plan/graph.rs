@@ -104,6 +104,20 @@ impl Graph {
     pub fn conflicts(&self, i: u32) -> &[u32] {
         &self.list[self.first[i as usize]..self.first[i as usize + 1]]
     }
+
+    /// Asks the cache for where buffer `i`'s list lies (a hint for a loop that will call
+    /// `conflicts(i)` later, see `prefetch`).
+    pub fn prefetch_bounds(&self, i: u32) {
+        crate::prefetch::prefetch(&self.first[i as usize]);
+        crate::prefetch::prefetch(&self.component[i as usize]);
+    }
+
+    /// Asks the cache for buffer `i`'s list, every line of it.
+    pub fn prefetch_conflicts(&self, i: u32) {
+        for line in self.conflicts(i).chunks(64 / std::mem::size_of::<u32>()) {
+            crate::prefetch::prefetch(&line[0]);
+        }
+    }
 }
 
 /// Calls `edge(a, b)` once for every conflicting pair, `order` being sorted by start.

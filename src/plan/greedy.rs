@@ -166,8 +166,11 @@ struct Placer {
 
 const NOT_CLIQUE: u32 = u32::MAX;
 
-/// How many buffers ahead of the one being placed `Placer::run` prefetches.
-const PREFETCH_AHEAD: usize = 8;
+/// How many buffers apart the stages of `Placer::run`'s prefetching are: it asks for where
+/// a buffer's conflict list lies three steps ahead of placing it, for the buffer and the list
+/// two steps ahead, and for the ranges of its conflicts one step ahead, each stage reading
+/// only what an earlier one brought in.
+const PREFETCH_STEP: usize = 4;
 
 /// The range of a buffer not placed yet: no placed buffer has it (its top would overflow).
 const UNPLACED: (u64, u64) = (u64::MAX, 0);
@@ -209,12 +212,18 @@ impl Placer {
         self.runs.iter_mut().for_each(Vec::clear);
         let mut peak = 0u64;
         for (k, &i) in order.iter().enumerate() {
-            // The order jumps around the buffers: ask for a later buffer's data ahead, so
-            // that its cache misses overlap this buffer's work.
-            if let Some(&later) = order.get(k + PREFETCH_AHEAD) {
-                crate::prefetch::prefetch(&buffers[later as usize]);
-                if let Some(first) = graph.conflicts(later).first() {
-                    crate::prefetch::prefetch(first);
+            // The order jumps around the buffers: ask for later buffers' data ahead, so
+            // that their cache misses overlap this buffer's work.
+            if let Some(&far) = order.get(k + 3 * PREFETCH_STEP) {
+                graph.prefetch_bounds(far);
+            }
+            if let Some(&mid) = order.get(k + 2 * PREFETCH_STEP) {
+                crate::prefetch::prefetch(&buffers[mid as usize]);
+                graph.prefetch_conflicts(mid);
+            }
+            if let Some(&near) = order.get(k + PREFETCH_STEP) {
+                for &j in graph.conflicts(near) {
+                    crate::prefetch::prefetch(&self.ranges[j as usize]);
                 }
             }
             let b = &buffers[i as usize];
