@@ -62,7 +62,7 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
     // one group (`1` and `1 : i64`; `0` and none, the default space).
     let mut groups: Vec<(Option<Attr>, Vec<usize>)> = Vec::new();
     for &i in &eligible {
-        let space = memory_space(&report.allocations[i].memory_space);
+        let space = memory_space(report.allocations[i].memory_space.as_deref());
         match groups.iter_mut().find(|g| g.0 == space) {
             Some(g) => g.1.push(i),
             None => groups.push((space, vec![i])),

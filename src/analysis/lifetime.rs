@@ -43,10 +43,11 @@ pub struct Allocation {
     /// It has an `alignment` attribute that is not a positive power of two (an error in the
     /// input, which the analysis reports).
     pub bad_align_attr: bool,
-    /// Memory space attribute of its type.
-    pub memory_space: Option<Attr>,
+    /// Memory space attribute of its type (boxed, as the next field: both are rare, and a
+    /// large function has many allocations to pass over).
+    pub memory_space: Option<Box<Attr>>,
     /// Its byte size when a dimension is dynamic and dynamic pools are on.
-    pub dynamic: Option<DynamicSize>,
+    pub dynamic: Option<Box<DynamicSize>>,
     /// Where it lies in its function's pool, when pooled.
     pub offset: Option<Offset>,
 }
@@ -532,7 +533,7 @@ fn analyze_one(
         elem_bytes,
     );
     a.freed_operands = freed_operands;
-    a.dynamic = dynamic;
+    a.dynamic = dynamic.map(Box::new);
     a.align = a.align.max(assumed_align);
     a
 }
@@ -574,7 +575,7 @@ fn finish(
         align: elem_bytes.unwrap_or(1).max(1),
         align_attr: None,
         bad_align_attr: false,
-        memory_space: mt.and_then(|t| t.memory_space.clone()),
+        memory_space: mt.and_then(|t| t.memory_space.clone().map(Box::new)),
         dynamic: None,
         offset: None,
     }

@@ -260,7 +260,7 @@ fn check_allocation(
 
 /// The canonical form of a memory space attribute: integers without their type, and the
 /// default space 0 as none, as MLIR itself prints memref types.
-pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
+pub fn memory_space(space: Option<&Attr>) -> Option<Attr> {
     match space {
         Some(Attr::Int { text, .. }) => match crate::ir::types::parse_int(text) {
             Some(0) => None,
@@ -268,9 +268,9 @@ pub fn memory_space(space: &Option<Attr>) -> Option<Attr> {
                 text: n.to_string().into(),
                 ty: None,
             }),
-            None => space.clone(),
+            None => space.cloned(),
         },
-        other => other.clone(),
+        other => other.cloned(),
     }
 }
 

@@ -8,23 +8,29 @@ use crate::diag::Diagnostic;
 use crate::ir::{Module, OpId};
 use crate::source::SourceFile;
 use serde_json::{Map, Value, json};
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// `1.5 KiB`, `64 B`, `3.0 MiB`.
 pub fn human_bytes(n: u64) -> String {
+    let mut out = String::new();
+    write_human_bytes(&mut out, n);
+    out
+}
+
+/// Appends `human_bytes(n)` to `out`.
+fn write_human_bytes(out: &mut String, n: u64) {
     const KIB: f64 = 1024.0;
     let f = n as f64;
-    if n < 1024 {
-        format!("{n} B")
+    let _ = if n < 1024 {
+        write!(out, "{n} B")
     } else if f < KIB * KIB {
-        format!("{:.1} KiB", f / KIB)
+        write!(out, "{:.1} KiB", f / KIB)
     } else if f < KIB * KIB * KIB {
-        format!("{:.1} MiB", f / (KIB * KIB))
+        write!(out, "{:.1} MiB", f / (KIB * KIB))
     } else {
-        format!("{:.1} GiB", f / (KIB * KIB * KIB))
-    }
+        write!(out, "{:.1} GiB", f / (KIB * KIB * KIB))
+    };
 }
 
 /// Counts of allocations per first reason, in the order of the reasons.
@@ -85,11 +91,70 @@ fn memref_type_texts(m: &Module) -> Vec<Option<String>> {
         .collect()
 }
 
+/// A cell of a function's table: text of the module or the analysis, or a piece of the text
+/// its half of the table wrote (`Half::written`: numbers, sizes and intervals, which would
+/// otherwise be a string each).
+#[derive(Clone, Copy)]
+enum Cell<'a> {
+    Text(&'a str),
+    Written(u32, u32),
+}
+
 /// The cells of one row of a function's table.
-type Row<'a> = [Cow<'a, str>; 7];
+type Row<'a> = [Cell<'a>; 7];
+
+/// The rows of one half of a function's table, the text they wrote and the width of each
+/// column in characters.
+struct Half<'a> {
+    rows: Vec<Row<'a>>,
+    written: String,
+    widths: [usize; 7],
+}
+
+impl<'a> Half<'a> {
+    fn new() -> Half<'a> {
+        Half {
+            rows: Vec::new(),
+            written: String::new(),
+            widths: [0; 7],
+        }
+    }
+
+    /// A cell of what `write` writes.
+    fn write(&mut self, write: impl FnOnce(&mut String)) -> Cell<'a> {
+        let start = self.written.len();
+        write(&mut self.written);
+        Cell::Written(start as u32, self.written.len() as u32)
+    }
+
+    fn text<'s>(&'s self, cell: Cell<'s>) -> &'s str {
+        match cell {
+            Cell::Text(text) => text,
+            Cell::Written(start, end) => &self.written[start as usize..end as usize],
+        }
+    }
+
+    /// Adds a row and widens the columns to its cells.
+    fn push(&mut self, row: Row<'a>) {
+        for (k, &cell) in row.iter().enumerate() {
+            let width = self.text(cell).chars().count();
+            self.widths[k] = self.widths[k].max(width);
+        }
+        self.rows.push(row);
+    }
+
+    /// Its lines, the cells padded to `widths`.
+    fn lines(&self, widths: &[usize; 7]) -> String {
+        let mut out = String::with_capacity(self.rows.len() * 64);
+        for row in &self.rows {
+            table_line(row.map(|cell| self.text(cell)), widths, &mut out);
+        }
+        out
+    }
+}
 
 /// One line of the table: the cells padded to the column widths, the last one not.
-fn table_line(cells: &Row<'_>, widths: &[usize; 7], out: &mut String) {
+fn table_line(cells: [&str; 7], widths: &[usize; 7], out: &mut String) {
     out.push_str("  ");
     for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
         out.push_str(cell);
@@ -103,11 +168,11 @@ fn table_line(cells: &Row<'_>, widths: &[usize; 7], out: &mut String) {
     out.push('\n');
 }
 
-fn function_text(
-    m: &Module,
+fn function_text<'a>(
+    m: &'a Module,
     file: &SourceFile,
-    types: &[Option<String>],
-    f: &FunctionReport,
+    types: &'a [Option<String>],
+    f: &'a FunctionReport,
     out: &mut String,
 ) {
     let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
@@ -125,59 +190,72 @@ fn function_text(
     // Eligible allocations per memory space, for the status of those left out of a pool.
     let mut per_space: Vec<(Option<crate::ir::types::Attr>, usize)> = Vec::new();
     for b in f.allocations.iter().filter(|b| b.eligible()) {
-        let space = super::memory_space(&b.memory_space);
+        let space = super::memory_space(b.memory_space.as_deref());
         match per_space.iter_mut().find(|(s, _)| *s == space) {
             Some(entry) => entry.1 += 1,
             None => per_space.push((space, 1)),
         }
     }
     let eligible_in_space = |a: &Allocation| {
-        let space = super::memory_space(&a.memory_space);
+        let space = super::memory_space(a.memory_space.as_deref());
         per_space
             .iter()
             .find(|(s, _)| *s == space)
             .map_or(0, |e| e.1)
     };
     let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
-    let cells = |a: &Allocation, line: usize| -> Row<'_> {
+    let row = |a: &'a Allocation, line: usize, half: &mut Half<'a>| -> Row<'a> {
         let value = m.value(a.value);
         [
-            Cow::Borrowed(&*value.name),
+            Cell::Text(&value.name),
             match &types[value.ty.index()] {
-                Some(text) => Cow::Borrowed(text.as_str()),
-                None => Cow::Owned(m.ty(value.ty).to_string()),
+                Some(text) => Cell::Text(text),
+                None => half.write(|w| {
+                    let _ = write!(w, "{}", m.ty(value.ty));
+                }),
             },
             match (&a.bytes, &a.dynamic) {
-                (Some(b), _) => Cow::Owned(human_bytes(*b)),
-                (None, Some(d)) => Cow::Owned(format!("{} B", d.describe(m))),
-                (None, None) => Cow::Borrowed("-"),
+                (Some(b), _) => half.write(|w| write_human_bytes(w, *b)),
+                (None, Some(d)) => half.write(|w| {
+                    let _ = write!(w, "{} B", d.describe(m));
+                }),
+                (None, None) => Cell::Text("-"),
             },
-            a.live.map_or(Cow::Borrowed("-"), |l| {
-                Cow::Owned(format!("[{}, {}]", l.start, l.end))
+            match a.live {
+                Some(l) => half.write(|w| {
+                    let _ = write!(w, "[{}, {}]", l.start, l.end);
+                }),
+                None => Cell::Text("-"),
+            },
+            half.write(|w| {
+                let _ = write!(w, "{line}");
             }),
-            Cow::Owned(line.to_string()),
-            Cow::Borrowed(match a.reason() {
+            Cell::Text(match a.reason() {
                 None if a.offset.is_some() => "pooled",
                 None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
                 None => "eligible (not pooled: no saving)",
                 Some(r) => r.code(),
             }),
             match &a.offset {
-                None => Cow::Borrowed("-"),
-                Some(Offset::Fixed(o)) => Cow::Owned(o.to_string()),
+                None => Cell::Text("-"),
+                Some(Offset::Fixed(o)) => half.write(|w| {
+                    let _ = write!(w, "{o}");
+                }),
                 Some(Offset::Above { base, above, align }) if above.is_empty() => {
-                    crate::plan::dynamic::align_up(*base, *align)
-                        .map_or(Cow::Borrowed("-"), |o| Cow::Owned(o.to_string()))
+                    match crate::plan::dynamic::align_up(*base, *align) {
+                        Some(o) => half.write(|w| {
+                            let _ = write!(w, "{o}");
+                        }),
+                        None => Cell::Text("-"),
+                    }
                 }
-                Some(Offset::Above { base, above, .. }) => {
-                    let mut parts = vec![base.to_string()];
-                    parts.extend(
-                        above
-                            .iter()
-                            .map(|&j| format!("end {}", m.value(f.allocations[j].value).name)),
-                    );
-                    Cow::Owned(format!("max({})", parts.join(", ")))
-                }
+                Some(Offset::Above { base, above, .. }) => half.write(|w| {
+                    let _ = write!(w, "max({base}");
+                    for &j in above {
+                        let _ = write!(w, ", end {}", m.value(f.allocations[j].value).name);
+                    }
+                    w.push(')');
+                }),
             },
         ]
     };
@@ -185,49 +263,36 @@ fn function_text(
     // of its cells; then the lines of each half are written, side by side, and joined.
     let apart = f.allocations.len() >= PARALLEL_MIN_ROWS;
     let (first, second) = f.allocations.split_at(f.allocations.len() / 2);
-    let rows_of = |half: &[Allocation]| {
+    let half_of = |allocations: &'a [Allocation]| {
         let mut lines = file.line_cursor();
-        let mut widths = [0; 7];
-        let rows: Vec<Row<'_>> = half
-            .iter()
-            .enumerate()
-            .map(|(k, a)| {
-                if let Some(later) = half.get(k + PREFETCH_AHEAD) {
-                    crate::prefetch::prefetch(&m.op(later.op).span);
-                    crate::prefetch::prefetch(m.value(later.value));
-                }
-                let row = cells(a, lines.line(m.op(a.op).span.start));
-                for (w, cell) in widths.iter_mut().zip(&row) {
-                    *w = (*w).max(cell.chars().count());
-                }
-                row
-            })
-            .collect();
-        (rows, widths)
-    };
-    let ((second, second_widths), (first, first_widths)) = crate::parallel::side_by_side(
-        apart,
-        "bufreuse-report",
-        || rows_of(second),
-        || rows_of(first),
-    );
-    let mut widths = header.map(str::len);
-    for (k, w) in widths.iter_mut().enumerate() {
-        *w = (*w).max(first_widths[k]).max(second_widths[k]);
-    }
-    table_line(&header.map(Cow::Borrowed), &widths, out);
-    let write_lines = |rows: &[Row<'_>]| {
-        let mut text = String::new();
-        for r in rows {
-            table_line(r, &widths, &mut text);
+        let mut half = Half::new();
+        half.rows.reserve(allocations.len());
+        for (k, a) in allocations.iter().enumerate() {
+            if let Some(later) = allocations.get(k + PREFETCH_AHEAD) {
+                crate::prefetch::prefetch(&m.op(later.op).span);
+                crate::prefetch::prefetch(m.value(later.value));
+            }
+            let cells = row(a, lines.line(m.op(a.op).span.start), &mut half);
+            half.push(cells);
         }
-        text
+        half
     };
     let (second, first) = crate::parallel::side_by_side(
         apart,
         "bufreuse-report",
-        || write_lines(&second),
-        || write_lines(&first),
+        || half_of(second),
+        || half_of(first),
+    );
+    let mut widths = header.map(str::len);
+    for (k, w) in widths.iter_mut().enumerate() {
+        *w = (*w).max(first.widths[k]).max(second.widths[k]);
+    }
+    table_line(header, &widths, out);
+    let (second, first) = crate::parallel::side_by_side(
+        apart,
+        "bufreuse-report",
+        || second.lines(&widths),
+        || first.lines(&widths),
     );
     out.push_str(&first);
     out.push_str(&second);
