@@ -328,10 +328,7 @@ pub fn allocations(
     uses: &Uses,
     cx: &Context<'_>,
 ) -> Vec<Allocation> {
-    let ops: Vec<OpId> = points
-        .allocation_ops()
-        .filter(|&op| m.op(op).results.len() == 1 && !in_nested_isolated(m, func, op))
-        .collect();
+    let ops: Vec<OpId> = points.allocation_ops().collect();
     // Each allocation is analyzed on its own: many are split between two threads.
     let apart = ops.len() >= PARALLEL_MIN_ALLOCATIONS;
     crate::parallel::map_halves(&ops, apart, |&op| {
@@ -358,20 +355,6 @@ fn read_alignment_attr(m: &Module, a: &mut Allocation) {
 /// A function with at least this many allocations has them analyzed on two threads.
 const PARALLEL_MIN_ALLOCATIONS: usize = 4096;
 
-/// Whether an op isolated from above (`func.func`, `builtin.module`, as in `ir::build`)
-/// stands between `op` and its enclosing `func`.
-fn in_nested_isolated(m: &Module, func: OpId, op: OpId) -> bool {
-    let mut parent = m.parent_op(op);
-    while let Some(p) = parent
-        && p != func
-    {
-        if matches!(&*m.op(p).name, "func.func" | "builtin.module") {
-            return true;
-        }
-        parent = m.parent_op(p);
-    }
-    false
-}
 
 fn analyze_one(
     m: &Module,

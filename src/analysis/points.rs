@@ -52,8 +52,11 @@ pub struct Numbering {
     index: Vec<u32>,
     /// The last number nested inside each op (its own number when it has no nested ops).
     last: Vec<u32>,
-    /// The numbers of the `memref.alloc` and `memref.alloca` ops, ascending.
-    allocations: Vec<u32>,
+    /// The numbers of the `memref.alloc` and `memref.alloca` ops of one result, ascending,
+    /// each with the number of the innermost `func.func` or `builtin.module` around it
+    /// (`u32::MAX` for none): the op its allocation belongs to (see
+    /// `Points::allocation_ops`).
+    allocations: Vec<(u32, u32)>,
     /// The numbers of the `memref.dealloc` ops, ascending.
     deallocs: Vec<u32>,
 }
@@ -72,6 +75,8 @@ impl Numbering {
         let mut index = vec![u32::MAX; m.ops.len()];
         let mut last = vec![u32::MAX; m.ops.len()];
         let (mut allocations, mut deallocs) = (Vec::new(), Vec::new());
+        // The numbers of the `func.func` and `builtin.module` ops the walk is inside.
+        let mut owners: Vec<u32> = Vec::new();
         // A block's ops are numbered in a loop, and an op with regions stops the loop: the
         // rest of the block waits on the stack below the op's blocks, so the stack holds the
         // nesting, not every op.
@@ -80,6 +85,9 @@ impl Numbering {
             let mut ops = match frame {
                 Frame::Close(op) => {
                     last[op.index()] = order.len() as u32 - 1;
+                    if owners.last() == Some(&index[op.index()]) {
+                        owners.pop();
+                    }
                     continue;
                 }
                 Frame::Ops(ops) => ops,
@@ -91,7 +99,9 @@ impl Numbering {
                 order.push(op);
                 let data = m.op(op);
                 match &*data.name {
-                    "memref.alloc" | "memref.alloca" => allocations.push(i),
+                    "memref.alloc" | "memref.alloca" if data.results.len() == 1 => {
+                        allocations.push((i, owners.last().copied().unwrap_or(u32::MAX)));
+                    }
                     "memref.dealloc" => deallocs.push(i),
                     _ => {}
                 }
@@ -99,6 +109,9 @@ impl Numbering {
                 if regions.is_empty() {
                     last[op.index()] = i;
                     continue;
+                }
+                if matches!(&*data.name, "func.func" | "builtin.module") {
+                    owners.push(i);
                 }
                 stack.push(Frame::Ops(ops));
                 stack.push(Frame::Close(op));
@@ -155,10 +168,18 @@ impl Points<'_> {
         (self.last + 1).saturating_sub(self.base) as usize
     }
 
-    /// The function's `memref.alloc` and `memref.alloca` ops (nested ones included), in
-    /// pre-order.
+    /// The function's `memref.alloc` and `memref.alloca` ops of one result, in pre-order:
+    /// nested ones included, except those inside a nested `func.func` or `builtin.module`
+    /// (isolated from above: a pool of the function would not be visible there).
     pub fn allocation_ops(&self) -> impl Iterator<Item = OpId> + '_ {
-        self.among(&self.numbering.allocations)
+        let numbers = &self.numbering.allocations;
+        let from = numbers.partition_point(|&(i, _)| i < self.base);
+        let to = numbers.partition_point(|&(i, _)| i <= self.last);
+        // The function's own number is `base - 1`.
+        numbers[from..to.max(from)]
+            .iter()
+            .filter(|&&(_, owner)| owner.wrapping_add(1) == self.base)
+            .map(|&(i, _)| self.numbering.order[i as usize])
     }
 
     /// The function's `memref.dealloc` ops (nested ones included), in pre-order.
