@@ -55,7 +55,8 @@ const NAMES: [[&str; 2]; 7] = [
 const LARGE: usize = 20_000;
 const LARGE_ORDERINGS: usize = 2;
 
-/// From this many buffers the two gap rules of an ordering run on two threads.
+/// From this many buffers (when two threads are allowed) an ordering's two gap rules are made
+/// in one pass, and two orderings side by side.
 const PARALLEL_MIN_BUFFERS: usize = 20_000;
 
 /// Runs the portfolio on `items` and returns the smallest plan, stopping early at a plan that
@@ -67,13 +68,6 @@ pub(crate) fn best(
     lower_bound: u64,
 ) -> Result<Greedy, PlanError> {
     let mut best: Option<Greedy> = None;
-    // The lowest-gap and the tightest-gap runs of an ordering are independent: on a large
-    // input they run side by side, each with its own scratch space. Their results are taken
-    // in portfolio order either way, so the plan is the same. On one thread they are not
-    // made ahead, so that a lowest-gap run at the bound still saves the other.
-    let apart = items.len() >= PARALLEL_MIN_BUFFERS && crate::parallel::allowed() > 1;
-    let mut placer = Placer::new(buffers.len(), buffers, graph);
-    let mut second = apart.then(|| Placer::new(buffers.len(), buffers, graph));
     let orderings = if items.len() > LARGE {
         LARGE_ORDERINGS
     } else {
@@ -93,48 +87,55 @@ pub(crate) fn best(
         });
         order
     };
-    // On a large input the first two orders are sorted side by side too.
-    let mut sorted: [Option<Vec<u32>>; 2] = [None, None];
-    if apart && orderings >= 2 {
-        let (second, first) = crate::parallel::side_by_side(
-            true,
-            "bufreuse-greedy",
-            || order_of(1),
-            || order_of(0),
-        );
-        sorted = [Some(first), Some(second)];
-    }
-    for (k, names) in NAMES.iter().enumerate().take(orderings) {
-        let order = sorted
-            .get_mut(k)
-            .and_then(Option::take)
-            .unwrap_or_else(|| order_of(k));
-        // The lowest-gap and tightest-gap runs, in portfolio order. On a large input both are
-        // made side by side; otherwise each is made in turn, the tightest-gap one only if the
-        // lowest-gap one did not reach the bound.
-        let runs = match &mut second {
-            Some(second) => {
-                let (tightest, lowest) = crate::parallel::side_by_side(
-                    true,
-                    "bufreuse-greedy",
-                    || second.run(buffers, &order, graph, true),
-                    || placer.run(buffers, &order, graph, false),
-                );
-                [Some(lowest), Some(tightest)]
+    // Takes the run of ordering `k` and gap rule `r` (0 lowest, 1 tightest), in portfolio
+    // order; says whether it reached the bound (the portfolio is over).
+    let mut take = |k: usize, r: usize, run: Result<(Vec<u64>, u64), PlanError>| {
+        let (offsets, peak) = run?;
+        if best.as_ref().is_none_or(|b| peak < b.peak) {
+            best = Some(Greedy {
+                offsets,
+                peak,
+                name: NAMES[k][r],
+            });
+            return Ok::<bool, PlanError>(peak <= lower_bound);
+        }
+        Ok(false)
+    };
+    if items.len() >= PARALLEL_MIN_BUFFERS && crate::parallel::allowed() > 1 {
+        // A large input: an ordering's two gap rules are made in one pass (they place the
+        // buffers in the same order, so one read of a buffer's conflicts serves both), and
+        // two orderings are sorted and run side by side. The runs are taken in portfolio
+        // order, so the plan is the one made a run at a time.
+        let mut placers = [
+            Placer::<2>::new(buffers.len(), buffers, graph),
+            Placer::<2>::new(buffers.len(), buffers, graph),
+        ];
+        for k in (0..orderings).step_by(2) {
+            let [here, there] = &mut placers;
+            let next = k + 1 < orderings;
+            let (second, first) = crate::parallel::side_by_side(
+                next,
+                "bufreuse-greedy",
+                || next.then(|| there.run(buffers, &order_of(k + 1), graph, [false, true])),
+                || here.run(buffers, &order_of(k), graph, [false, true]),
+            );
+            for (k, runs) in [(k, Some(first)), (k + 1, second)] {
+                for (r, run) in runs.into_iter().flatten().enumerate() {
+                    if take(k, r, run)? {
+                        return Ok(best.unwrap());
+                    }
+                }
             }
-            None => [None, None],
-        };
-        for (r, run) in runs.into_iter().enumerate() {
-            let tightest_gap = r == 1;
-            let (offsets, peak) =
-                run.unwrap_or_else(|| placer.run(buffers, &order, graph, tightest_gap))?;
-            if best.as_ref().is_none_or(|b| peak < b.peak) {
-                best = Some(Greedy {
-                    offsets,
-                    peak,
-                    name: names[r],
-                });
-                if peak <= lower_bound {
+        }
+    } else {
+        // One run at a time: the tightest-gap run of an ordering is not made when the
+        // lowest-gap one reaches the bound.
+        let mut placer = Placer::<1>::new(buffers.len(), buffers, graph);
+        for k in 0..orderings {
+            let order = order_of(k);
+            for (r, tightest) in [false, true].into_iter().enumerate() {
+                let [run] = placer.run(buffers, &order, graph, [tightest]);
+                if take(k, r, run)? {
                     return Ok(best.unwrap());
                 }
             }
@@ -147,18 +148,19 @@ pub(crate) fn best(
     }))
 }
 
-/// Scratch space reused between runs.
-struct Placer {
-    /// Per buffer, its range `[offset, offset + size)` once placed, `UNPLACED` before: one
-    /// read per conflicting buffer in the inner loop (a placed flag, an offset and a size
-    /// apart were three cache misses on large inputs).
-    ranges: Vec<(u64, u64)>,
-    busy: Vec<(u64, u64)>,
+/// Scratch space reused between runs of `N` gap rules made together (see `run`).
+struct Placer<const N: usize> {
+    /// Per buffer, its range `[offset, offset + size)` under each rule once placed,
+    /// `UNPLACED` before: one read per conflicting buffer in the inner loop (a placed flag,
+    /// an offset and a size apart were three cache misses on large inputs).
+    ranges: Vec<[(u64, u64); N]>,
+    busy: [Vec<(u64, u64)>; N],
     /// For each component (see `Graph::component_of`), its index in `runs` when every two of
     /// its buffers conflict (all live at one instant), else `NOT_CLIQUE`.
     clique: Vec<u32>,
-    /// Per such component, the union of its placed buffers' ranges as sorted, disjoint runs.
-    runs: Vec<Vec<(u64, u64)>>,
+    /// Per such component and rule, the union of its placed buffers' ranges as sorted,
+    /// disjoint runs.
+    runs: Vec<[Vec<(u64, u64)>; N]>,
     /// Per such component, its smallest size and smallest alignment: a gap that cannot hold
     /// a buffer of both never will (gaps only shrink), so it is merged into the runs.
     smallest: Vec<(u64, u64)>,
@@ -175,8 +177,8 @@ const PREFETCH_STEP: usize = 4;
 /// The range of a buffer not placed yet: no placed buffer has it (its top would overflow).
 const UNPLACED: (u64, u64) = (u64::MAX, 0);
 
-impl Placer {
-    fn new(n: usize, buffers: &[Buffer], graph: &Graph) -> Placer {
+impl<const N: usize> Placer<N> {
+    fn new(n: usize, buffers: &[Buffer], graph: &Graph) -> Placer<N> {
         let mut clique = vec![NOT_CLIQUE; graph.components.len()];
         let mut runs = Vec::new();
         let mut smallest = Vec::new();
@@ -185,32 +187,36 @@ impl Placer {
             let earliest_end = members.iter().map(|&i| buffers[i as usize].end).min();
             if members.len() > 1 && latest_start < earliest_end {
                 clique[c] = runs.len() as u32;
-                runs.push(Vec::new());
+                runs.push(std::array::from_fn(|_| Vec::new()));
                 let size = members.iter().map(|&i| buffers[i as usize].size).min();
                 let align = members.iter().map(|&i| buffers[i as usize].align).min();
                 smallest.push((size.unwrap_or(1), align.unwrap_or(1)));
             }
         }
         Placer {
-            ranges: vec![UNPLACED; n],
-            busy: Vec::new(),
+            ranges: vec![[UNPLACED; N]; n],
+            busy: std::array::from_fn(|_| Vec::new()),
             clique,
             runs,
             smallest,
         }
     }
 
-    /// Places `order` one by one; returns the offsets and the pool size.
+    /// Places `order` one by one under each gap rule of `tightest` (`true`: the tightest
+    /// gap that fits; `false`: the lowest): each rule makes its own plan, all from one walk of
+    /// the order. Returns each rule's offsets and pool size.
     fn run(
         &mut self,
         buffers: &[Buffer],
         order: &[u32],
         graph: &Graph,
-        tightest: bool,
-    ) -> Result<(Vec<u64>, u64), PlanError> {
-        self.ranges.fill(UNPLACED);
-        self.runs.iter_mut().for_each(Vec::clear);
-        let mut peak = 0u64;
+        tightest: [bool; N],
+    ) -> [Result<(Vec<u64>, u64), PlanError>; N] {
+        self.ranges.fill([UNPLACED; N]);
+        self.runs.iter_mut().flatten().for_each(Vec::clear);
+        let mut peak = [0u64; N];
+        // A rule whose offsets overflow stops placing; the others go on.
+        let mut overflowed = [false; N];
         for (k, &i) in order.iter().enumerate() {
             // The order jumps around the buffers: ask for later buffers' data ahead, so
             // that their cache misses overlap this buffer's work.
@@ -231,37 +237,65 @@ impl Placer {
             if c != NOT_CLIQUE {
                 // Every placed buffer of the component conflicts with this one: their union
                 // has the same gaps as their sorted ranges, without collecting and sorting.
-                let runs = &mut self.runs[c as usize];
-                let offset = fit(runs, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
-                let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
                 let (size, align) = self.smallest[c as usize];
-                add_run(runs, offset, top, size, align);
-                self.ranges[i as usize] = (offset, top);
-                peak = peak.max(top);
+                for r in 0..N {
+                    if overflowed[r] {
+                        continue;
+                    }
+                    let runs = &mut self.runs[c as usize][r];
+                    let placed = fit(runs, b.size, b.align, tightest[r])
+                        .and_then(|offset| Some((offset, offset.checked_add(b.size)?)));
+                    let Some((offset, top)) = placed else {
+                        overflowed[r] = true;
+                        continue;
+                    };
+                    add_run(runs, offset, top, size, align);
+                    self.ranges[i as usize][r] = (offset, top);
+                    peak[r] = peak[r].max(top);
+                }
                 continue;
             }
-            self.busy.clear();
+            self.busy.iter_mut().for_each(Vec::clear);
             for &j in graph.conflicts(i) {
-                let range = self.ranges[j as usize];
-                if range != UNPLACED {
-                    self.busy.push(range);
+                for (busy, &range) in self.busy.iter_mut().zip(&self.ranges[j as usize]) {
+                    if range != UNPLACED {
+                        busy.push(range);
+                    }
                 }
             }
-            // By start only: `fit` gives the same offset whatever the order of ranges that
-            // start together (after the first, the floor is above their start).
-            self.busy.sort_unstable_by_key(|&(start, _)| start);
-            let offset = fit(&self.busy, b.size, b.align, tightest).ok_or(PlanError::Overflow)?;
-            let top = offset.checked_add(b.size).ok_or(PlanError::Overflow)?;
-            self.ranges[i as usize] = (offset, top);
-            peak = peak.max(top);
+            for r in 0..N {
+                if overflowed[r] {
+                    continue;
+                }
+                // By start only: `fit` gives the same offset whatever the order of ranges
+                // that start together (after the first, the floor is above their start).
+                let busy = &mut self.busy[r];
+                busy.sort_unstable_by_key(|&(start, _)| start);
+                let placed = fit(busy, b.size, b.align, tightest[r])
+                    .and_then(|offset| Some((offset, offset.checked_add(b.size)?)));
+                let Some((offset, top)) = placed else {
+                    overflowed[r] = true;
+                    continue;
+                };
+                self.ranges[i as usize][r] = (offset, top);
+                peak[r] = peak[r].max(top);
+            }
         }
         // Buffers not in `order` (of size 0) stay at offset 0.
-        let offsets = self
-            .ranges
-            .iter()
-            .map(|&range| if range == UNPLACED { 0 } else { range.0 })
-            .collect();
-        Ok((offsets, peak))
+        std::array::from_fn(|r| {
+            if overflowed[r] {
+                return Err(PlanError::Overflow);
+            }
+            let offsets = self
+                .ranges
+                .iter()
+                .map(|ranges| match ranges[r] {
+                    UNPLACED => 0,
+                    (offset, _) => offset,
+                })
+                .collect();
+            Ok((offsets, peak[r]))
+        })
     }
 }
 
@@ -344,12 +378,12 @@ mod tests {
             let mut order = items.clone();
             order.sort_by_key(|&i| std::cmp::Reverse(buffers[i as usize].size));
             for tightest in [false, true] {
-                let mut cliques = Placer::new(n, &buffers, &graph);
+                let mut cliques = Placer::<1>::new(n, &buffers, &graph);
                 assert!(cliques.clique.iter().all(|&c| c != NOT_CLIQUE) || n == 1);
-                let mut general = Placer::new(n, &buffers, &graph);
+                let mut general = Placer::<1>::new(n, &buffers, &graph);
                 general.clique.fill(NOT_CLIQUE);
-                let a = cliques.run(&buffers, &order, &graph, tightest).ok();
-                let b = general.run(&buffers, &order, &graph, tightest).ok();
+                let [a] = cliques.run(&buffers, &order, &graph, [tightest]);
+                let [b] = general.run(&buffers, &order, &graph, [tightest]);
                 assert_eq!(a, b);
             }
         }
@@ -384,11 +418,49 @@ mod tests {
                 .copied()
                 .collect();
             for tightest in [false, true] {
-                let mut placer = Placer::new(n, &buffers, &graph);
-                let a = placer.run(&buffers, &global, &graph, tightest).ok();
-                let b = placer.run(&buffers, &by_component, &graph, tightest).ok();
+                let mut placer = Placer::<1>::new(n, &buffers, &graph);
+                let [a] = placer.run(&buffers, &global, &graph, [tightest]);
+                let [b] = placer.run(&buffers, &by_component, &graph, [tightest]);
                 assert_eq!(a, b);
             }
+        }
+    }
+
+    #[test]
+    fn rules_made_together_place_as_made_alone() {
+        // Seeded instances, some all live at once (the clique path), some not (the general
+        // path), some with sizes near 2^64 (a rule may overflow while the other fits): the
+        // two gap rules of one pass must give what each gives in a pass of its own.
+        let mut next = crate::plan::xorshift(0x510e_527f_ade6_82d1u64);
+        for round in 0..300 {
+            let n = 1 + next(60) as usize;
+            let clique = round % 3 == 0;
+            let huge = round % 5 == 0;
+            let buffers: Vec<Buffer> = (0..n)
+                .map(|_| {
+                    let start = next(20);
+                    Buffer {
+                        start,
+                        end: if clique { 20 + 1 + next(5) } else { start + 1 + next(8) },
+                        size: if huge && next(4) == 0 {
+                            u64::MAX / 4 + next(1000)
+                        } else {
+                            1 + next(100)
+                        },
+                        align: 1 << next(5),
+                    }
+                })
+                .collect();
+            let items: Vec<u32> = (0..n as u32).collect();
+            let graph = Graph::build(&buffers, &items, usize::MAX);
+            let mut order = items.clone();
+            order.sort_by_key(|&i| (std::cmp::Reverse(buffers[i as usize].size), i));
+            let mut alone = Placer::<1>::new(n, &buffers, &graph);
+            let [lowest] = alone.run(&buffers, &order, &graph, [false]);
+            let [tightest] = alone.run(&buffers, &order, &graph, [true]);
+            let mut together = Placer::<2>::new(n, &buffers, &graph);
+            let both = together.run(&buffers, &order, &graph, [false, true]);
+            assert_eq!(both, [lowest, tightest]);
         }
     }
 
