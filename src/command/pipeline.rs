@@ -34,10 +34,12 @@ fn policy_options(cli: &Cli) -> policy::Options {
     }
 }
 
-/// Loads, analyzes and pools one file; warnings are rendered into the returned string.
+/// Loads, analyzes and pools one file; warnings are rendered into the returned string. With
+/// `for_report`, the line table a report looks its lines up in is built on the way.
 fn analyze(
     file: &SourceFile,
     cli: &Cli,
+    for_report: bool,
     timing: &mut Timing,
 ) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
     // The analysis' use lists and numbering are made while the module is verified.
@@ -46,13 +48,17 @@ fn analyze(
     let mut analysis = analysis::analyze_with(&module, &structure, &analysis_options(cli))?;
     drop(structure);
     timing.stage("analyze");
-    // The line table of the report and the warnings is built while the planner starts (its
-    // first steps run on one thread).
+    // The report's line table is built while the planner starts (its first steps run on
+    // one thread).
     let large = module.ops.len() >= crate::parallel::APART_MIN_OPS;
     let ((), pooled) = crate::parallel::side_by_side(
-        large,
+        large && for_report,
         "bufreuse-lines",
-        || file.index_lines(),
+        || {
+            if for_report {
+                file.index_lines();
+            }
+        },
         || policy::pool(&module, &mut analysis, &policy_options(cli)),
     );
     pooled?;
@@ -85,7 +91,7 @@ pub(super) fn run(
             })
         }
         Mode::Analyze => {
-            let (module, analysis, stderr) = analyze(file, cli, timing)?;
+            let (module, analysis, stderr) = analyze(file, cli, true, timing)?;
             let stdout = match cli.format {
                 Format::Text => analysis::report::text(&module, file, &analysis),
                 Format::Json => analysis::report::json(&module, file, &analysis),
@@ -111,7 +117,7 @@ fn rewrite_file(
     teardown: Teardown,
     timing: &mut Timing,
 ) -> Result<Output, Vec<Diagnostic>> {
-    let (mut module, analysis, mut stderr) = analyze(file, cli, timing)?;
+    let (mut module, analysis, mut stderr) = analyze(file, cli, false, timing)?;
     let panels = plot_panels(&module, &analysis, cli);
     let opts = rewrite::Options {
         alignment: cli.alignment(),
