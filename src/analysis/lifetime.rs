@@ -355,7 +355,6 @@ fn read_alignment_attr(m: &Module, a: &mut Allocation) {
 /// A function with at least this many allocations has them analyzed on two threads.
 const PARALLEL_MIN_ALLOCATIONS: usize = 4096;
 
-
 fn analyze_one(
     m: &Module,
     func: OpId,

@@ -172,11 +172,8 @@ impl Points<'_> {
     /// nested ones included, except those inside a nested `func.func` or `builtin.module`
     /// (isolated from above: a pool of the function would not be visible there).
     pub fn allocation_ops(&self) -> impl Iterator<Item = OpId> + '_ {
-        let numbers = &self.numbering.allocations;
-        let from = numbers.partition_point(|&(i, _)| i < self.base);
-        let to = numbers.partition_point(|&(i, _)| i <= self.last);
         // The function's own number is `base - 1`.
-        numbers[from..to.max(from)]
+        self.within(&self.numbering.allocations, |&(i, _)| i)
             .iter()
             .filter(|&&(_, owner)| owner.wrapping_add(1) == self.base)
             .map(|&(i, _)| self.numbering.order[i as usize])
@@ -184,16 +181,17 @@ impl Points<'_> {
 
     /// The function's `memref.dealloc` ops (nested ones included), in pre-order.
     pub fn dealloc_ops(&self) -> impl Iterator<Item = OpId> + '_ {
-        self.among(&self.numbering.deallocs)
-    }
-
-    /// The ops of the function among `numbers` (ascending module-wide numbers).
-    fn among<'s>(&'s self, numbers: &'s [u32]) -> impl Iterator<Item = OpId> + 's {
-        let from = numbers.partition_point(|&i| i < self.base);
-        let to = numbers.partition_point(|&i| i <= self.last);
-        numbers[from..to.max(from)]
+        self.within(&self.numbering.deallocs, |&i| i)
             .iter()
             .map(|&i| self.numbering.order[i as usize])
+    }
+
+    /// The entries of `entries` (ascending by module-wide `number`) that are ops of the
+    /// function.
+    fn within<'s, T>(&self, entries: &'s [T], number: impl Fn(&T) -> u32) -> &'s [T] {
+        let from = entries.partition_point(|e| number(e) < self.base);
+        let to = entries.partition_point(|e| number(e) <= self.last);
+        &entries[from..to.max(from)]
     }
 
     /// The index of an op of the function.

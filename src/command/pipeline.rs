@@ -48,20 +48,15 @@ fn analyze(
     let mut analysis = analysis::analyze_with(&module, &structure, &analysis_options(cli))?;
     drop(structure);
     timing.stage("analyze");
-    // The report's line table is built while the planner starts (its first steps run on
-    // one thread).
-    let large = module.ops.len() >= crate::parallel::APART_MIN_OPS;
-    let ((), pooled) = crate::parallel::side_by_side(
-        large && for_report,
-        "bufreuse-lines",
-        || {
-            if for_report {
-                file.index_lines();
-            }
-        },
-        || policy::pool(&module, &mut analysis, &policy_options(cli)),
-    );
-    pooled?;
+    let mut pool = || policy::pool(&module, &mut analysis, &policy_options(cli));
+    if for_report {
+        // The report's line table is built while the planner starts (its first steps run
+        // on one thread).
+        let large = module.ops.len() >= crate::parallel::APART_MIN_OPS;
+        crate::parallel::side_by_side(large, "bufreuse-lines", || file.index_lines(), pool).1?;
+    } else {
+        pool()?;
+    }
     timing.stage("plan");
     let mut stderr = diag::render(file, &analysis.warnings);
     if cli.remarks {

@@ -234,32 +234,13 @@ impl<const N: usize> Placer<N> {
             }
             let b = &buffers[i as usize];
             let c = self.clique[graph.component_of(i)];
-            if c != NOT_CLIQUE {
-                // Every placed buffer of the component conflicts with this one: their union
-                // has the same gaps as their sorted ranges, without collecting and sorting.
-                let (size, align) = self.smallest[c as usize];
-                for r in 0..N {
-                    if overflowed[r] {
-                        continue;
-                    }
-                    let runs = &mut self.runs[c as usize][r];
-                    let placed = fit(runs, b.size, b.align, tightest[r])
-                        .and_then(|offset| Some((offset, offset.checked_add(b.size)?)));
-                    let Some((offset, top)) = placed else {
-                        overflowed[r] = true;
-                        continue;
-                    };
-                    add_run(runs, offset, top, size, align);
-                    self.ranges[i as usize][r] = (offset, top);
-                    peak[r] = peak[r].max(top);
-                }
-                continue;
-            }
-            self.busy.iter_mut().for_each(Vec::clear);
-            for &j in graph.conflicts(i) {
-                for (busy, &range) in self.busy.iter_mut().zip(&self.ranges[j as usize]) {
-                    if range != UNPLACED {
-                        busy.push(range);
+            if c == NOT_CLIQUE {
+                self.busy.iter_mut().for_each(Vec::clear);
+                for &j in graph.conflicts(i) {
+                    for (busy, &range) in self.busy.iter_mut().zip(&self.ranges[j as usize]) {
+                        if range != UNPLACED {
+                            busy.push(range);
+                        }
                     }
                 }
             }
@@ -267,16 +248,27 @@ impl<const N: usize> Placer<N> {
                 if overflowed[r] {
                     continue;
                 }
-                // By start only: `fit` gives the same offset whatever the order of ranges
-                // that start together (after the first, the floor is above their start).
-                let busy = &mut self.busy[r];
-                busy.sort_unstable_by_key(|&(start, _)| start);
-                let placed = fit(busy, b.size, b.align, tightest[r])
+                // In a clique, every placed buffer of the component conflicts with this one:
+                // their union (the runs) has the same gaps as their sorted ranges, without
+                // collecting and sorting. Otherwise the conflicts' ranges are sorted by start
+                // only: `fit` gives the same offset whatever the order of ranges that start
+                // together (after the first, the floor is above their start).
+                let taken = if c == NOT_CLIQUE {
+                    self.busy[r].sort_unstable_by_key(|&(start, _)| start);
+                    &self.busy[r]
+                } else {
+                    &self.runs[c as usize][r]
+                };
+                let placed = fit(taken, b.size, b.align, tightest[r])
                     .and_then(|offset| Some((offset, offset.checked_add(b.size)?)));
                 let Some((offset, top)) = placed else {
                     overflowed[r] = true;
                     continue;
                 };
+                if c != NOT_CLIQUE {
+                    let (size, align) = self.smallest[c as usize];
+                    add_run(&mut self.runs[c as usize][r], offset, top, size, align);
+                }
                 self.ranges[i as usize][r] = (offset, top);
                 peak[r] = peak[r].max(top);
             }
