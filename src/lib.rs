@@ -220,7 +220,7 @@ pub fn rewrite(
 /// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
 /// bufreuse::pool(&module, &mut analysis, &Default::default()).unwrap();
 /// let json = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Json);
-/// assert!(json.starts_with("{\n  \"schema_version\": 1,"));
+/// assert!(json.starts_with("{\n  \"schema_version\": 2,"));
 /// ```
 pub fn report(
     module: &Module,

@@ -10,7 +10,7 @@ use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
 use crate::plan::dynamic::Lifetime;
 use crate::plan::{self, Buffer, PlanOptions};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 /// How allocations are pooled and planned.
 #[derive(Clone, Debug)]
@@ -23,6 +23,9 @@ pub struct Options {
     pub capacity: Option<u64>,
     /// Keep pools that are larger than the allocations they replace.
     pub pool_all: bool,
+    /// Functions to leave unpooled, by symbol name, each with the check's message that says
+    /// why: their rewrite failed the check of the output.
+    pub keep_out: BTreeMap<String, String>,
 }
 
 impl Default for Options {
@@ -32,6 +35,7 @@ impl Default for Options {
             plan: PlanOptions::default(),
             capacity: None,
             pool_all: false,
+            keep_out: BTreeMap::new(),
         }
     }
 }
@@ -42,9 +46,34 @@ impl Default for Options {
 pub fn pool(m: &Module, analysis: &mut Analysis, opts: &Options) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for report in &mut analysis.functions {
-        pool_function(m, report, opts, &mut errors);
+        match opts.keep_out.get(&report.name) {
+            Some(message) => {
+                analysis.warnings.push(kept_out_warning(m, report, message));
+                report.kept_out = Some(message.clone());
+            }
+            None => pool_function(m, report, opts, &mut errors),
+        }
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// The warning for a function kept out of the rewrite: it names the buffers that stay
+/// separate and the check's message.
+fn kept_out_warning(m: &Module, report: &FunctionReport, message: &str) -> Diagnostic {
+    let buffers: Vec<&str> = report
+        .allocations
+        .iter()
+        .filter(|a| a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()))
+        .map(|a| &*m.value(a.value).name)
+        .collect();
+    Diagnostic::warning(
+        m.op(report.func).name_span,
+        format!(
+            "@{} is left as it was read, its buffers unpooled ({}): the check of its rewrite failed: {message}",
+            report.name,
+            buffers.join(", ")
+        ),
+    )
 }
 
 /// Pools the eligible allocations of one function: fills its `pools`, its `pool_bytes` and

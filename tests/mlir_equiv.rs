@@ -34,6 +34,11 @@
 //! `size-not-available`, and dynamic `%da…` must carry a symbolic `size` in `--analyze
 //! --format=json`.
 //!
+//! Real networks (issue 34): the eight models of `tests/programs/models`, each lowered by
+//! MLIR 22 to the three places where bufreuse runs (after `--one-shot-bufferize`, after
+//! ownership-based deallocation, after the whole deallocation pipeline), rewritten, lowered
+//! and run, must print their `expected.txt`; no file and no function may be refused.
+//!
 //! Tools: `mlir-opt` and `mlir-runner` from PATH, else the newest `/usr/lib/llvm-*/bin`
 //! (`BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib`, as `tests/lit.rs` does), and `python3`.
 //! Every test needs all three. Programs run on two threads. Every failure is reported, not
@@ -96,6 +101,10 @@ const TESTS: &[(&str, fn())] = &[
     (
         "dynamic_programs_print_the_same_after_rewrite",
         dynamic_programs_print_the_same_after_rewrite,
+    ),
+    (
+        "real_models_print_the_same_at_three_places",
+        real_models_print_the_same_at_three_places,
     ),
 ];
 
@@ -1237,12 +1246,20 @@ fn broken_plan_is_caught_and_changes_the_output() {
 }
 
 /// (d) Whatever `mlir-opt` accepts as input, it accepts after `bufreuse --rewrite`: every
-/// `.mlir` of `lit_tests/` (all chunks of `--split-input-file` files) and `examples/`.
+/// `.mlir` of `lit_tests/` (all chunks of `--split-input-file` files), `tests/programs/`,
+/// `examples/` and, when it sits beside the repository, the shared corpus (`../shared/corpus`).
 fn rewritten_lit_tests_and_examples_parse_in_mlir_opt() {
     let root = manifest_dir();
     let mut files = Vec::new();
     collect_mlir(&root.join("lit_tests"), &mut files);
+    collect_mlir(&root.join("tests/programs"), &mut files);
     files.extend(mlir_files(&root.join("examples"), |_| true));
+    // The shared corpora, where they sit beside the repository (inputs that mlir-opt does
+    // not accept, such as the deliberately broken ones, are passed over below).
+    let shared = root.join("../shared/corpus");
+    if shared.is_dir() {
+        collect_mlir(&shared, &mut files);
+    }
     files.sort();
     let tools = tools();
     let dir = scratch("parse");
@@ -1908,4 +1925,231 @@ fn check_broken_plan(tools: &Tools, p: &Program, dir: &Path) -> Result<String, S
         )),
         code => Ok(format!("does not run (mlir-equiv.py exit {code:?})")),
     }
+}
+
+// -- real models (issue 34) ------------------------------------------------------------------
+
+/// `tests/programs/models/build.sh`'s passes before bufferization (`PRE`), for TOSA models
+/// (`PRE_TOSA`), and the bufferization (`BUF`), as the shared corpus's `build.sh` runs them.
+const MODEL_PRE_TOSA: &str = "--pass-pipeline=builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor,tosa-to-scf))";
+const MODEL_PRE: &[&str] = &[
+    "--canonicalize",
+    "--linalg-fuse-elementwise-ops",
+    "--canonicalize",
+    "--eliminate-empty-tensors",
+    "--empty-tensor-to-alloc-tensor",
+    "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+];
+
+/// The three places of the pipeline where bufreuse runs: (name, passes from the bufferized
+/// model to the input of bufreuse, bufreuse's options, passes from its output to what runs).
+const MODEL_PLACES: &[(&str, &[&str], &[&str], &[&str])] = &[
+    (
+        "bufferized",
+        &[],
+        &["--before-dealloc"],
+        &["--buffer-deallocation-pipeline"],
+    ),
+    (
+        "ownership",
+        &[
+            "--ownership-based-buffer-deallocation",
+            "--canonicalize",
+            "--buffer-deallocation-simplification",
+        ],
+        &[],
+        &["--bufferization-lower-deallocations"],
+    ),
+    ("dealloc", &["--buffer-deallocation-pipeline"], &[], &[]),
+];
+
+/// One model at one place.
+struct ModelCase {
+    program: Program,
+    tosa: bool,
+    place: usize,
+    expected: PathBuf,
+}
+
+/// Every model of `tests/programs/models/models.tsv` at every place of `MODEL_PLACES`.
+fn model_cases() -> Vec<ModelCase> {
+    let dir = manifest_dir().join("tests/programs/models");
+    let table = fs::read_to_string(dir.join("models.tsv")).expect("read models.tsv");
+    let mut cases = Vec::new();
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (name, kind) = (fields[0], fields[3]);
+        for place in 0..MODEL_PLACES.len() {
+            cases.push(ModelCase {
+                program: Program {
+                    name: format!("{name}.{}", MODEL_PLACES[place].0),
+                    path: dir.join(format!("{name}.input.mlir")),
+                },
+                tosa: kind == "tosa",
+                place,
+                expected: dir.join(format!("{name}.expected.txt")),
+            });
+        }
+    }
+    cases
+}
+
+/// Lowers one model to its place, rewrites it with bufreuse (which must succeed and keep no
+/// function out), lowers the result, runs it and compares what it prints with the model's
+/// `expected.txt`.
+fn check_model_case(tools: &Tools, case: &ModelCase, dir: &Path) -> Verdict {
+    let p = &case.program;
+    let (place, to_place, options, after) = MODEL_PLACES[case.place];
+    let mut v = Verdict::default();
+    let stem = dir.join(&p.name);
+    let file = |suffix: &str| PathBuf::from(format!("{}.{suffix}", stem.display()));
+    let fail = |v: &mut Verdict, check: &'static str, what: String, detail: String| {
+        v.failures
+            .push((check, format!("{}: {what}\n{}", p.name, indent(&detail))));
+        v.summary = what;
+    };
+    let mut source = p.path.clone();
+    if case.tosa {
+        let linalg = file("linalg.mlir");
+        if let Err(e) = tools.mlir_opt(&source, &[MODEL_PRE_TOSA], &linalg) {
+            fail(&mut v, "bufferize", "tosa-to-linalg fails".into(), e);
+            return v;
+        }
+        source = linalg;
+    }
+    let bufferized = file("bufferized.mlir");
+    if let Err(e) = tools.mlir_opt(&source, MODEL_PRE, &bufferized) {
+        fail(&mut v, "bufferize", "bufferization fails".into(), e);
+        return v;
+    }
+    let input = file("input.mlir");
+    if to_place.is_empty() {
+        fs::copy(&bufferized, &input).expect("copy the bufferized model");
+    } else if let Err(e) = tools.mlir_opt(&bufferized, to_place, &input) {
+        fail(
+            &mut v,
+            "dealloc",
+            format!("lowering to the place {place} fails"),
+            e,
+        );
+        return v;
+    }
+    let out = output(
+        bufreuse()
+            .args(["--rewrite", "--stats"])
+            .args(options)
+            .arg(&input),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        fail(
+            &mut v,
+            "rewrite",
+            "bufreuse --rewrite refused the file".into(),
+            head(&stderr, 20),
+        );
+        return v;
+    }
+    if let Some(line) = stderr.lines().find(|l| l.contains("left as it was read")) {
+        fail(
+            &mut v,
+            "rewrite",
+            "a function was kept out of the rewrite".into(),
+            line.into(),
+        );
+    }
+    let stats = parse_stats(&stderr);
+    v.pooled = stats.iter().map(|s| s.1).sum();
+    v.kept = stats.iter().map(|s| s.2).sum();
+    let pooled = file("pooled.mlir");
+    fs::write(&pooled, &out.stdout).expect("write the pooled model");
+    if let Err(e) = tools.verify(&pooled) {
+        fail(
+            &mut v,
+            "mlir-opt",
+            "mlir-opt rejects the rewritten model".into(),
+            e,
+        );
+        return v;
+    }
+    let runs = if after.is_empty() {
+        pooled
+    } else {
+        let lowered = file("pooled.lowered.mlir");
+        if let Err(e) = tools.mlir_opt(&pooled, after, &lowered) {
+            fail(
+                &mut v,
+                "dealloc",
+                "the passes after bufreuse fail".into(),
+                e,
+            );
+            return v;
+        }
+        lowered
+    };
+    let run = tools.equiv(&[
+        Path::new("--timeout"),
+        Path::new("600"),
+        Path::new("--run"),
+        &runs,
+    ]);
+    let printed = String::from_utf8_lossy(&run.stdout).into_owned();
+    if !run.status.success() {
+        let detail = format!("{printed}{}", String::from_utf8_lossy(&run.stderr));
+        fail(
+            &mut v,
+            "equiv",
+            "the rewritten model does not run".into(),
+            head(&detail, 20),
+        );
+        return v;
+    }
+    let expected = fs::read_to_string(&case.expected).expect("read the expected output");
+    if printed != expected {
+        fail(
+            &mut v,
+            "expected",
+            format!(
+                "the rewritten model does not print {}",
+                case.expected.display()
+            ),
+            first_difference(&expected, &printed),
+        );
+        return v;
+    }
+    let before: u64 = stats.iter().map(|s| s.3).sum();
+    let after_bytes: u64 = stats.iter().map(|s| s.4).sum();
+    v.summary = format!(
+        "EQUAL, {} pooled / {} kept, {before} -> {after_bytes} bytes",
+        v.pooled, v.kept
+    );
+    v
+}
+
+/// The eight real networks of `tests/programs/models`, each lowered by MLIR 22 to the three
+/// places of the pipeline, rewritten by bufreuse, lowered and run: each of the 24 prints
+/// its `expected.txt`, and no file or function is refused.
+fn real_models_print_the_same_at_three_places() {
+    let cases = model_cases();
+    assert_eq!(cases.len(), 24, "8 models at 3 places");
+    let tools = tools();
+    let dir = scratch("models");
+    let verdicts = par_map(&cases, |c| check_model_case(tools, c, &dir));
+    let programs: Vec<Program> = cases.iter().map(|c| c.program.clone()).collect();
+    finish(
+        "real_models_print_the_same_at_three_places",
+        &[
+            "bufferize",
+            "dealloc",
+            "rewrite",
+            "mlir-opt",
+            "equiv",
+            "expected",
+        ],
+        &programs,
+        &verdicts,
+    );
 }

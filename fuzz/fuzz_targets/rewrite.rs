@@ -74,7 +74,10 @@ fn run(text: &str) {
             )
         }
     };
-    let errors = rewrite::verify::check(&reparsed, &pools, opts.alignment, 8);
+    let errors: Vec<diag::Diagnostic> = rewrite::verify::check(&reparsed, &pools, opts.alignment, 8)
+        .into_iter()
+        .flat_map(|failure| failure.errors)
+        .collect();
     assert!(
         errors.is_empty(),
         "the rewritten IR fails its check:\n{}\n--- input ---\n{text}",

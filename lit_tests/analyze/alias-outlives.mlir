@@ -35,7 +35,7 @@ func.func @alias_outlives(%out: memref<4xf32>) {
 // CHECK-NEXT: naive: 192 B, pool: 128 B (saves 64 B, 33.3%)
 // CHECK: total: 3 allocations, 3 pooled
 
-// JSON-LABEL: function {"name":"alias_outlives","peak_live_bytes":128,"naive_bytes":192,"pool_bytes":128,"peak_point":5}
+// JSON-LABEL: function {"name":"alias_outlives","peak_live_bytes":128,"naive_bytes":192,"pool_bytes":128,"peak_point":5,"kept_out":null}
 // JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[2,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%t","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[5,7],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%u","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":3,"live":[9,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

@@ -83,7 +83,7 @@ func.func @aliases(%i: index) -> (f32, f32) {
 // CHECK: total: 11 allocations, 10 pooled
 // CHECK-NEXT: not pooled: unknown-op 1
 
-// JSON-LABEL: function {"name":"aliases","peak_live_bytes":640,"naive_bytes":640,"pool_bytes":640,"peak_point":22}
+// JSON-LABEL: function {"name":"aliases","peak_live_bytes":640,"naive_bytes":640,"pool_bytes":640,"peak_point":22,"kept_out":null}
 // JSON: allocation {"value":"%a1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":3,"live":[2,25],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%a2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":24,"column":3,"live":[4,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%a3","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":3,"live":[6,27],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

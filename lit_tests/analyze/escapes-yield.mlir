@@ -112,7 +112,7 @@ func.func @control(%c: i1) {
 // CHECK: total: 14 allocations, 9 pooled
 // CHECK-NEXT: not pooled: escapes-yield 5
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":5,"live":[11,13],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
@@ -121,7 +121,7 @@ func.func @control(%c: i1) {
 // JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":34,"column":3,"live":[21,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":43,"column":3,"live":[27,28],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":448,"pool_bytes":128,"peak_point":21}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":448,"pool_bytes":128,"peak_point":21,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":53,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":56,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":62,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

@@ -15,7 +15,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // %a and %b are never live together: the 16-byte pool holds both at offset 0. (With
 // --strict-whitespace --match-full-lines a pattern starts right after the colon.)
 // CHECK:{
-// CHECK-NEXT:  "schema_version": 1,
+// CHECK-NEXT:  "schema_version": 2,
 // CHECK-NEXT:  "functions": [
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "json",
@@ -23,6 +23,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:      "naive_bytes": 32,
 // CHECK-NEXT:      "pool_bytes": 16,
 // CHECK-NEXT:      "peak_point": 0,
+// CHECK-NEXT:      "kept_out": null,
 // CHECK-NEXT:      "pools": [
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "memory_space": null,

@@ -47,7 +47,7 @@ func.func @loop_body(%n: index) {
 // CHECK-NEXT: naive: 240 B, pool: 80 B (saves 160 B, 66.7%)
 // CHECK: total: 5 allocations, 5 pooled
 
-// JSON-LABEL: function {"name":"loop_body","peak_live_bytes":80,"naive_bytes":240,"pool_bytes":80,"peak_point":5}
+// JSON-LABEL: function {"name":"loop_body","peak_live_bytes":80,"naive_bytes":240,"pool_bytes":80,"peak_point":5,"kept_out":null}
 // JSON: allocation {"value":"%acc","op":"memref.alloc","type":"memref<4xf32>","bytes":16,"size":null,"line":16,"column":3,"live":[3,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":5,"live":[5,7],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[9,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

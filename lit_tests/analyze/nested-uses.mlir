@@ -53,7 +53,7 @@ func.func @nested(%c: i1, %n: index) -> f32 {
 // CHECK-NEXT: naive: 320 B, pool: 192 B (saves 128 B, 40.0%)
 // CHECK: total: 5 allocations, 5 pooled
 
-// JSON-LABEL: function {"name":"nested","peak_live_bytes":192,"naive_bytes":320,"pool_bytes":192,"peak_point":5}
+// JSON-LABEL: function {"name":"nested","peak_live_bytes":192,"naive_bytes":320,"pool_bytes":192,"peak_point":5,"kept_out":null}
 // JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[3,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[4,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%t0","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

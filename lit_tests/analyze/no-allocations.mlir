@@ -20,7 +20,7 @@ func.func private @only_declared(memref<4xf32>)
 // CHECK-NEXT: total: 0 allocations, 0 pooled
 // CHECK-NOT: {{.}}
 
-// JSON-LABEL: function {"name":"no_allocs","peak_live_bytes":0,"naive_bytes":0,"pool_bytes":0,"peak_point":null}
+// JSON-LABEL: function {"name":"no_allocs","peak_live_bytes":0,"naive_bytes":0,"pool_bytes":0,"peak_point":null,"kept_out":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {}
 

@@ -113,7 +113,7 @@ func.func @control(%c: i1) {
 // CHECK: total: 12 allocations, 8 pooled
 // CHECK-NEXT: not pooled: parallel-region 4
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[11,12],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
@@ -121,7 +121,7 @@ func.func @control(%c: i1) {
 // JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":5,"live":[23,24],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":41,"column":5,"live":[28,29],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":384,"pool_bytes":64,"peak_point":2}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":384,"pool_bytes":64,"peak_point":2,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":52,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":55,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":61,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}

@@ -67,16 +67,16 @@ module @inner {
 // CHECK: total: 7 allocations, 4 pooled
 // CHECK-NEXT: not pooled: escapes-return 1, escapes-call 1
 
-// JSON-LABEL: function {"name":"first","peak_live_bytes":32,"naive_bytes":64,"pool_bytes":32,"peak_point":2}
+// JSON-LABEL: function {"name":"first","peak_live_bytes":32,"naive_bytes":64,"pool_bytes":32,"peak_point":2,"kept_out":null}
 // JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"second","peak_live_bytes":64,"naive_bytes":64,"pool_bytes":96,"peak_point":3}
+// JSON-LABEL: function {"name":"second","peak_live_bytes":64,"naive_bytes":64,"pool_bytes":96,"peak_point":3,"kept_out":null}
 // JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":25,"column":3,"live":[2,5],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}
 // JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":26,"column":3,"live":[3,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}
 // JSON-NEXT: allocation {"value":"%c","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":27,"column":3,"live":[4,10],"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":8}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"third","peak_live_bytes":8,"naive_bytes":8,"pool_bytes":0,"peak_point":0}
+// JSON-LABEL: function {"name":"third","peak_live_bytes":8,"naive_bytes":8,"pool_bytes":0,"peak_point":0,"kept_out":null}
 // JSON: allocation {"value":"%x","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":38,"column":5,"live":[0,0],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":39,"column":5,"live":[1,2],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@declared_inner argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4}
 // JSON-NEXT: conflicts []

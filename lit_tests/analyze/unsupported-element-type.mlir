@@ -60,13 +60,13 @@ func.func @control(%i: i64, %v: vector<4xf32>) {
 // CHECK: total: 8 allocations, 6 pooled
 // CHECK-NEXT: not pooled: unsupported-element-type 2
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":11,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xmemref<4xf32>>","bytes":null,"size":null,"line":17,"column":3,"live":[8,10],"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1}
 // JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xvector<[4]xf32>>","bytes":null,"size":null,"line":18,"column":3,"live":[9,11],"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":384,"naive_bytes":512,"pool_bytes":384,"peak_point":9}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":384,"naive_bytes":512,"pool_bytes":384,"peak_point":9,"kept_out":null}
 // JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
 // JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xi64>","bytes":128,"size":null,"line":35,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}

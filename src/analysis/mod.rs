@@ -87,6 +87,9 @@ pub struct FunctionReport {
     pub naive_bytes: u64,
     /// Sum of the pool sizes (0 until `policy::pool`).
     pub pool_bytes: u64,
+    /// Set by `policy::pool` when the function is kept out of the rewrite (left as it was
+    /// read, no pool) because the check of its rewrite failed: the check's message.
+    pub kept_out: Option<String>,
 }
 
 /// The analysis of a module.
@@ -384,6 +387,7 @@ fn summarize(
         peak_point,
         naive_bytes,
         pool_bytes: 0,
+        kept_out: None,
     }
 }
 

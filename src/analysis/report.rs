@@ -183,6 +183,12 @@ fn function_text<'a>(
         f.allocations.len(),
         pooled
     );
+    if let Some(message) = &f.kept_out {
+        let _ = writeln!(
+            out,
+            "  left as it was read by --rewrite: the check of its rewrite failed: {message}"
+        );
+    }
     if f.allocations.is_empty() {
         out.push('\n');
         return;
@@ -232,6 +238,7 @@ fn function_text<'a>(
             }),
             Cell::Text(match a.reason() {
                 None if a.offset.is_some() => "pooled",
+                None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
                 None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
                 None => "eligible (not pooled: no saving)",
                 Some(r) => r.code(),
@@ -376,7 +383,7 @@ fn function_text<'a>(
 
 /// The version of the JSON report's schema (`docs/analyze.schema.json`, described in
 /// `docs/analyze-json.md`): raised with any change to the report's fields or reason codes.
-pub const JSON_SCHEMA_VERSION: u32 = 1;
+pub const JSON_SCHEMA_VERSION: u32 = 2;
 
 /// The JSON report (its schema: `docs/analyze.schema.json`).
 pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
@@ -451,7 +458,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                         "alignment": p.align,
                         "lower_bound": p.lower_bound,
                         "proven_optimal": p.proven_optimal,
-                        "allocations": p.members.len(),
+                        "allocations": p.members.len() + p.dynamic.len(),
                         "run_time_allocations": p.dynamic.len(),
                     })
                 })
@@ -462,6 +469,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
             o.insert("naive_bytes".into(), json!(f.naive_bytes));
             o.insert("pool_bytes".into(), json!(f.pool_bytes));
             o.insert("peak_point".into(), json!(f.peak_point));
+            o.insert("kept_out".into(), json!(f.kept_out));
             o.insert("pools".into(), Value::Array(pools));
             o.insert("allocations".into(), Value::Array(allocations));
             Value::Object(o)

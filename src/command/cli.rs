@@ -124,6 +124,12 @@ pub struct Cli {
     #[arg(long)]
     pub verify_plan: bool,
 
+    /// Make a failed check of the rewritten IR an error (exit 1, nothing written). By
+    /// default a function whose rewrite fails the check is left as it was read, with a
+    /// warning, and every other function is rewritten.
+    #[arg(long)]
+    pub strict_check: bool,
+
     /// Bit width of `index` (sets its byte size).
     #[arg(long, default_value_t = 64, value_name = "BITS")]
     pub index_bitwidth: u32,

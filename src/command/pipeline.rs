@@ -11,6 +11,7 @@ use crate::load::load_then;
 use crate::plan::{PlanOptions, Strategy};
 use crate::source::SourceFile;
 use crate::{policy, rewrite};
+use std::collections::BTreeMap;
 
 /// Analysis options from the command line.
 fn analysis_options(cli: &Cli) -> analysis::Options {
@@ -22,8 +23,9 @@ fn analysis_options(cli: &Cli) -> analysis::Options {
     }
 }
 
-/// Pooling and planning options from the command line.
-fn policy_options(cli: &Cli) -> policy::Options {
+/// Pooling and planning options from the command line; the functions of `keep_out` are left
+/// unpooled.
+fn policy_options(cli: &Cli, keep_out: &KeptOut) -> policy::Options {
     let mut plan = PlanOptions::with_time_limit(Strategy::from(cli.planner), cli.search_time());
     plan.verify = cli.verify_plan;
     policy::Options {
@@ -31,14 +33,21 @@ fn policy_options(cli: &Cli) -> policy::Options {
         plan,
         capacity: cli.capacity,
         pool_all: cli.pool_all,
+        keep_out: keep_out.clone(),
     }
 }
 
-/// Loads, analyzes and pools one file; warnings are rendered into the returned string. With
-/// `for_report`, the line table a report looks its lines up in is built on the way.
+/// The functions left as they were read because the check of their rewrite failed, by name,
+/// with the check's messages.
+type KeptOut = BTreeMap<String, String>;
+
+/// Loads, analyzes and pools one file, leaving the functions of `keep_out` unpooled; warnings
+/// are rendered into the returned string. With `for_report`, the line table a report looks
+/// its lines up in is built on the way.
 fn analyze(
     file: &SourceFile,
     cli: &Cli,
+    keep_out: &KeptOut,
     for_report: bool,
     timing: &mut Timing,
 ) -> Result<(Module, Analysis, String), Vec<Diagnostic>> {
@@ -48,7 +57,7 @@ fn analyze(
     let mut analysis = analysis::analyze_with(&module, &structure, &analysis_options(cli))?;
     drop(structure);
     timing.stage("analyze");
-    let mut pool = || policy::pool(&module, &mut analysis, &policy_options(cli));
+    let mut pool = || policy::pool(&module, &mut analysis, &policy_options(cli, keep_out));
     if for_report {
         // The report's line table is built while the planner starts (its first steps run
         // on one thread).
@@ -85,27 +94,86 @@ pub(super) fn run(
                 ..Output::default()
             })
         }
-        Mode::Analyze => {
-            let (module, analysis, stderr) = analyze(file, cli, true, timing)?;
-            let stdout = match cli.format {
-                Format::Text => analysis::report::text(&module, file, &analysis),
-                Format::Json => analysis::report::json(&module, file, &analysis),
-            };
-            let panels = plot_panels(&module, &analysis, cli);
-            timing.stage("report");
-            teardown.end((module, analysis));
-            Ok(Output {
-                stdout: stdout.into(),
-                stderr,
-                panels,
-            })
-        }
+        Mode::Analyze => analyze_file(file, cli, teardown, timing),
         Mode::Rewrite => rewrite_file(file, cli, teardown, timing),
         Mode::Plan => Err(vec![Diagnostic::file_error("--plan reads CSV, not MLIR")]),
     }
 }
 
-/// `--rewrite`: analyze, rewrite, check the rewritten module, print it.
+/// `--analyze`: analyze, report, then rewrite and check as `--rewrite` would, so that the
+/// report says which functions `--rewrite` leaves as they were read (and why).
+fn analyze_file(
+    file: &SourceFile,
+    cli: &Cli,
+    teardown: Teardown,
+    timing: &mut Timing,
+) -> Result<Output, Vec<Diagnostic>> {
+    let opts = rewrite_options(cli);
+    let mut keep_out = KeptOut::new();
+    loop {
+        let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, true, timing)?;
+        let stdout = match cli.format {
+            Format::Text => analysis::report::text(&module, file, &analysis),
+            Format::Json => analysis::report::json(&module, file, &analysis),
+        };
+        let panels = plot_panels(&module, &analysis, cli);
+        timing.stage("report");
+        // The report is made: the module can now be rewritten in place for the check.
+        let (_, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, false);
+        let checked = rewrite::check(&module, file, &pools, &opts);
+        timing.stage("rewrite and check");
+        match checked {
+            Ok(()) => {
+                teardown.end((module, analysis));
+                return Ok(Output {
+                    stdout: stdout.into(),
+                    stderr,
+                    panels,
+                });
+            }
+            Err(failed) => keep_out_failed(failed, cli, &mut keep_out)?,
+        }
+    }
+}
+
+/// The rewrite options from the command line.
+fn rewrite_options(cli: &Cli) -> rewrite::Options {
+    rewrite::Options {
+        alignment: cli.alignment(),
+        index_bytes: u64::from(cli.index_bitwidth / 8),
+        sabotage: rewrite::Sabotage {
+            break_plan: cli.debug_break_plan,
+        },
+        skip_check: cli.debug_skip_verify,
+    }
+}
+
+/// After a failed check: adds the functions at fault to `keep_out`, so that the next try
+/// leaves them as they were read. The failure itself is returned (an error) with
+/// `--strict-check`, or when no function is left to take out (the check fails outside the
+/// functions, or in ones already kept out).
+fn keep_out_failed(
+    failed: rewrite::CheckFailed,
+    cli: &Cli,
+    keep_out: &mut KeptOut,
+) -> Result<(), Vec<Diagnostic>> {
+    let new: Vec<(String, Vec<String>)> = failed
+        .functions
+        .into_iter()
+        .filter(|(name, _)| !name.is_empty() && !keep_out.contains_key(name))
+        .collect();
+    if cli.strict_check || new.is_empty() {
+        return Err(vec![failed.error]);
+    }
+    for (name, messages) in new {
+        keep_out.insert(name, messages.join("; "));
+    }
+    Ok(())
+}
+
+/// `--rewrite`: analyze, rewrite, check the rewritten module, print it. A function whose
+/// rewrite fails the check is left as it was read (the file is read again without its pool),
+/// with a warning; with `--strict-check` the failure is an error.
 fn rewrite_file(
     file: &SourceFile,
     cli: &Cli,
@@ -113,32 +181,33 @@ fn rewrite_file(
     timing: &mut Timing,
 ) -> Result<Output, Vec<Diagnostic>> {
     map_large_blocks();
-    let (mut module, analysis, mut stderr) = analyze(file, cli, false, timing)?;
-    let panels = plot_panels(&module, &analysis, cli);
-    let opts = rewrite::Options {
-        alignment: cli.alignment(),
-        index_bytes: u64::from(cli.index_bitwidth / 8),
-        sabotage: rewrite::Sabotage {
-            break_plan: cli.debug_break_plan,
-        },
-        skip_check: cli.debug_skip_verify,
+    let opts = rewrite_options(cli);
+    let mut keep_out = KeptOut::new();
+    let (module, stats, stderr, panels) = loop {
+        let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, false, timing)?;
+        let panels = plot_panels(&module, &analysis, cli);
+        // The mallocs per call are counted for `--stats` only (they take two walks).
+        let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, cli.stats);
+        // The analysis is not needed any more: free it before the check and the printed
+        // text, which make the peaks of the run's memory.
+        drop(analysis);
+        timing.stage("rewrite");
+        let checked = rewrite::check(&module, file, &pools, &opts);
+        timing.stage("check");
+        match checked {
+            Ok(()) => break (module, stats, stderr, panels),
+            Err(failed) => keep_out_failed(failed, cli, &mut keep_out)?,
+        }
     };
-    // The mallocs per call are counted for `--stats` only (they take two walks).
-    let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, cli.stats);
-    // The analysis is not needed any more: free it before the check and the printed text,
-    // which make the peaks of the run's memory.
-    drop(analysis);
-    timing.stage("rewrite");
-    rewrite::check(&module, file, &pools, &opts)?;
-    timing.stage("check");
     let stdout = crate::parallel::print_module(&module);
     timing.stage("print");
     teardown.end(module);
+    let mut stderr = stderr;
     if cli.stats {
         for s in &stats {
             let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());
             stderr.push_str(&format!(
-                "{}: @{}: {} allocations pooled, {} kept; {} bytes -> {} bytes; mallocs per call {} -> {}\n",
+                "{}: @{}: {} allocations pooled, {} kept; {} bytes -> {} bytes; mallocs per call {} -> {}",
                 file.name,
                 s.name,
                 s.pooled,
@@ -148,6 +217,12 @@ fn rewrite_file(
                 mallocs(s.mallocs_before),
                 mallocs(s.mallocs_after)
             ));
+            if let Some(message) = &s.kept_out {
+                stderr.push_str(&format!(
+                    "; kept out of the rewrite: the check of its rewrite failed: {message}"
+                ));
+            }
+            stderr.push('\n');
         }
     }
     Ok(Output {

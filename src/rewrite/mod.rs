@@ -39,6 +39,8 @@ pub struct FunctionStats {
     pub mallocs_before: Option<u64>,
     /// `memref.alloc` executions per call after.
     pub mallocs_after: Option<u64>,
+    /// Why the function was left as it was read, when its rewrite failed the check.
+    pub kept_out: Option<String>,
 }
 
 /// Test-only: place every buffer of a pool at offset 0, to prove that the checks catch it.
@@ -96,9 +98,21 @@ pub fn rewrite_checked(
     opts: &Options,
 ) -> Result<Vec<FunctionStats>, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage, true);
-    check(m, file, &pools, opts)?;
+    check(m, file, &pools, opts).map_err(|failed| vec![failed.error])?;
     Ok(stats)
 }
+
+/// A rewrite that failed its check.
+#[derive(Debug)]
+pub struct CheckFailed {
+    /// The functions whose rewrite is wrong, by symbol name, each with the check's messages.
+    pub functions: Vec<(String, Vec<String>)>,
+    /// The internal error that says it all, with the failing ops shown in the printed output.
+    pub error: Diagnostic,
+}
+
+/// The start of every message of the check.
+const CHECK_FAILED: &str = "internal error: the rewritten IR fails its check: ";
 
 /// The check of `rewrite_checked`, on its own: a caller that no longer needs the analysis
 /// can free it first (the check's tables and the analysis together are the peak of the
@@ -108,14 +122,29 @@ pub fn check(
     file: &SourceFile,
     pools: &HashSet<String>,
     opts: &Options,
-) -> Result<(), Vec<Diagnostic>> {
-    if !pools.is_empty() && !opts.skip_check {
-        let errors = verify::check(m, pools, opts.alignment, opts.index_bytes);
-        if !errors.is_empty() {
-            return Err(vec![failed_check(m, file, pools, opts, &errors)]);
-        }
+) -> Result<(), CheckFailed> {
+    if pools.is_empty() || opts.skip_check {
+        return Ok(());
     }
-    Ok(())
+    let failures = verify::check(m, pools, opts.alignment, opts.index_bytes);
+    if failures.is_empty() {
+        return Ok(());
+    }
+    let functions = failures
+        .iter()
+        .map(|f| {
+            let messages = f.errors.iter().map(|d| {
+                let text = d.message.strip_prefix(CHECK_FAILED).unwrap_or(&d.message);
+                text.to_string()
+            });
+            (m.sym_name(f.func).unwrap_or_default(), messages.collect())
+        })
+        .collect();
+    let errors: Vec<Diagnostic> = failures.into_iter().flat_map(|f| f.errors).collect();
+    Err(CheckFailed {
+        functions,
+        error: failed_check(m, file, pools, opts, &errors),
+    })
 }
 
 /// The internal error of a failed check. The spans of the module in memory point into the
@@ -136,7 +165,11 @@ fn failed_check(
     );
     let rendered = match crate::load::load(&printed) {
         Ok(reparsed) => {
-            let again = verify::check(&reparsed, pools, opts.alignment, opts.index_bytes);
+            let again: Vec<Diagnostic> =
+                verify::check(&reparsed, pools, opts.alignment, opts.index_bytes)
+                    .into_iter()
+                    .flat_map(|f| f.errors)
+                    .collect();
             (!again.is_empty()).then(|| crate::diag::render(&printed, &again))
         }
         Err(d) => Some(format!(
@@ -189,6 +222,7 @@ pub fn rewrite(
             bytes_after: f.pool_bytes,
             mallocs_before,
             mallocs_after: mallocs(m, f.func),
+            kept_out: f.kept_out.clone(),
         });
     }
     (stats, pools)
@@ -221,14 +255,24 @@ impl Names {
     }
 
     /// `base`, or else the first of `base_0`, `base_1`, ... that is free; it is taken from
-    /// now on.
+    /// now on. The name is always one MLIR reads: an id that starts with a digit must be all
+    /// digits, so `%0_bytes` becomes `%v0_bytes`, the suffixes of a taken `%0` go on `%v0`
+    /// (`%v0_0`, not `%0_0`), and a result number (`%3#1`) becomes part of the id (`%v3_1`).
     fn fresh(&mut self, base: &str) -> Box<str> {
-        if self.taken.insert(Names::hash(base)) {
-            return base.into();
+        let id = base.trim_start_matches('%').replace('#', "_");
+        let numbered = id.starts_with(|c: char| c.is_ascii_digit());
+        let first = if numbered && !id.chars().all(|c| c.is_ascii_digit()) {
+            format!("%v{id}")
+        } else {
+            format!("%{id}")
+        };
+        if self.taken.insert(Names::hash(&first)) {
+            return first.into();
         }
-        let next = self.next_suffix.entry(base.into()).or_insert(0);
+        let stem = if numbered { format!("%v{id}") } else { first };
+        let next = self.next_suffix.entry(stem.as_str().into()).or_insert(0);
         loop {
-            let candidate = format!("{base}_{next}");
+            let candidate = format!("{stem}_{next}");
             *next += 1;
             if self.taken.insert(Names::hash(&candidate)) {
                 return candidate.into();
@@ -839,5 +883,43 @@ mod tests {
             .map(|&s| s.into())
             .collect();
         assert_eq!(fresh, expected);
+    }
+
+    /// Whether `name` is a value name MLIR reads: `%` and a suffix id, all digits or a letter or
+    /// one of `$._-` followed by letters, digits and those.
+    fn is_value_name(name: &str) -> bool {
+        let Some(id) = name.strip_prefix('%') else {
+            return false;
+        };
+        let word = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
+        match id.chars().next() {
+            Some(c) if c.is_ascii_digit() => id.chars().all(|c| c.is_ascii_digit()),
+            Some(_) => id.chars().all(word),
+            None => false,
+        }
+    }
+
+    /// MLIR rejects `%0_0` (an id that starts with a digit is all digits): the suffixes of a
+    /// numbered name go on `%v0`.
+    #[test]
+    fn fresh_names_of_numbered_values_are_valid() {
+        let file = crate::source::SourceFile::new(
+            "t.mlir",
+            "func.func @f(%0: index, %v0_0: index) -> index {
+               return %0 : index
+             }",
+        );
+        let m = crate::load::load(&file).expect("valid IR");
+        let mut names = Names::of(&m);
+        let fresh: Vec<Box<str>> = ["%0", "%0", "%12", "%3#1", "%0_bytes"]
+            .iter()
+            .map(|base| names.fresh(base))
+            .collect();
+        let expected: Vec<Box<str>> = ["%v0_1", "%v0_2", "%12", "%v3_1", "%v0_bytes"]
+            .iter()
+            .map(|&s| s.into())
+            .collect();
+        assert_eq!(fresh, expected);
+        assert!(fresh.iter().all(|n| is_value_name(n)));
     }
 }

@@ -63,6 +63,17 @@ pub fn int<'a>(text: &str, l: usize, r: usize) -> Result<i64, PErr<'a>> {
     })
 }
 
+/// The text of a raw attribute token (`dense<...>`, `affine_map<...>`, ...) as MLIR prints it:
+/// whitespace between the keyword and its `<` (`dense <1.0>`) is dropped.
+pub fn raw_attr_text(token: &str) -> Box<str> {
+    match token.find('<') {
+        Some(open) if token[..open].ends_with(|c: char| c.is_ascii_whitespace()) => {
+            format!("{}{}", token[..open].trim_end(), &token[open..]).into()
+        }
+        _ => token.into(),
+    }
+}
+
 /// The type of an attribute's `: type` suffix, as a value.
 pub fn type_value(tree: &Tree<'_>, ty: Option<TypeId>) -> Option<Type> {
     ty.map(|t| tree.ty(t).clone())

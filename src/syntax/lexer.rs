@@ -118,6 +118,8 @@ pub struct Lexer<'a> {
     seen: FxHashMap<&'a str, Class>,
     /// Brackets (`( [ { <`) open at this point.
     depth: u32,
+    /// Where the part being lexed ends in the whole text.
+    stop: usize,
 }
 
 /// Deeper nesting of brackets is refused: attributes are trees that are printed and dropped
@@ -136,6 +138,19 @@ enum Class {
     Float,
     Bare,
 }
+
+/// The keywords of the attributes that `Tok::RawAttr` takes whole (with `distinct[N]`, which
+/// is no bare identifier).
+const RAW_ATTR_KEYWORDS: [&str; 8] = [
+    "affine_map",
+    "affine_set",
+    "strided",
+    "dense",
+    "dense_resource",
+    "array",
+    "sparse",
+    "opaque",
+];
 
 /// The classification cache stops growing here (a file of random identifiers gains nothing).
 const MAX_SEEN: usize = 4096;
@@ -156,6 +171,7 @@ impl<'a> Lexer<'a> {
             cut: Cut::None,
             seen: FxHashMap::default(),
             depth: 0,
+            stop: part.end,
         }
     }
 
@@ -190,6 +206,27 @@ impl<'a> Lexer<'a> {
             }
             _ => None,
         }
+    }
+
+    /// After a keyword of a raw attribute (`dense`, ...) at `word`: when whitespace and a `<`
+    /// follow (`dense <1.0>`, which MLIR reads), the whole attribute as one `RawAttr` token,
+    /// as `dense<1.0>` lexes; the lexer goes on after it. (The token's own pattern does not
+    /// allow the whitespace: it made the lexer's automaton several times larger.)
+    fn raw_attr_after_space(
+        &mut self,
+        word: std::ops::Range<usize>,
+    ) -> Option<(usize, PTok<'a>, usize)> {
+        let rest = &self.text[word.end..self.stop];
+        let after_space = rest.trim_start_matches([' ', '\t', '\r', '\n', '\x0c']);
+        let open = word.end + (rest.len() - after_space.len());
+        if open == word.end || !after_space.starts_with('<') {
+            return None;
+        }
+        let body = crate::syntax::token::balanced_len(&after_space[1..], b'<', b'>')?;
+        let end = open + 1 + body;
+        self.inner = Tok::lexer(&self.text[end..self.stop]).spanned();
+        self.base = end;
+        Some((word.start, PTok::T(Tok::RawAttr(&self.text[word.start..end])), end))
     }
 
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
@@ -251,6 +288,11 @@ impl<'a> Iterator for Lexer<'a> {
             break (tok, start..end);
         };
         Some(match tok {
+            Ok(Tok::BareId(word)) if RAW_ATTR_KEYWORDS.contains(&word) => {
+                Ok(self.raw_attr_after_space(range.clone()).unwrap_or_else(|| {
+                    (range.start, self.classify(Tok::BareId(word)), range.end)
+                }))
+            }
             Ok(t) => {
                 match t {
                     Tok::LParen | Tok::LBracket | Tok::LBrace | Tok::Less | Tok::ShapedOpen(_) => {

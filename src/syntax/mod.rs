@@ -126,6 +126,10 @@ fn parse_error(text: &str, e: ParseError<usize, PTok<'_>, SpannedLexError>) -> D
                     lexer::MAX_BRACKET_DEPTH
                 ),
                 LexError::UnknownEscape(_) => "unknown escape in string literal".to_string(),
+                LexError::BadSuffixId => format!(
+                    "invalid name '{}': a name that starts with a digit must be all digits",
+                    &text[error.span.range()]
+                ),
                 LexError::Custom(m) => m,
             };
             Diagnostic::error(error.span, message)

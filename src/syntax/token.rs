@@ -28,6 +28,8 @@ pub enum LexError {
     /// A string literal holds an escape MLIR does not know; the byte offset of its backslash
     /// in the token.
     UnknownEscape(usize),
+    /// A value or block name whose id starts with a digit but is not all digits (`%0_0`).
+    BadSuffixId,
     /// A well-formed token the grammar could not accept (the message says why).
     Custom(String),
 }
@@ -129,15 +131,18 @@ pub enum Tok<'a> {
     #[token("\"", unterminated_string)]
     String(&'a str),
 
-    /// `%name` or `%name#3`.
-    #[regex(r"%[a-zA-Z0-9_$.\-]+(#[0-9]+)?", |l| l.slice())]
+    /// `%name` or `%name#3`: MLIR's suffix id is all digits, or starts with a letter or one
+    /// of `$._-`. A digit followed by other characters (`%0_0`) is an error, as in MLIR.
+    #[regex(r"%([0-9]+|[a-zA-Z_$.\-][a-zA-Z0-9_$.\-]*)(#[0-9]+)?", |l| l.slice())]
+    #[regex(r"%[0-9]+[a-zA-Z_$.\-][a-zA-Z0-9_$.\-]*(#[0-9]+)?", |_| Err(LexError::BadSuffixId))]
     ValueId(&'a str),
     /// `@name` or `@"name"`.
     #[regex(r"@[a-zA-Z_$.][a-zA-Z0-9_$.\-]*", |l| l.slice())]
     #[regex(r#"@"([^"\\\n]|\\[^\n])*""#, checked_string)]
     SymbolId(&'a str),
-    /// `^bb0`
-    #[regex(r"\^[a-zA-Z0-9_$.\-]+", |l| l.slice())]
+    /// `^bb0` (the same suffix id as a value's).
+    #[regex(r"\^([0-9]+|[a-zA-Z_$.\-][a-zA-Z0-9_$.\-]*)", |l| l.slice())]
+    #[regex(r"\^[0-9]+[a-zA-Z_$.\-][a-zA-Z0-9_$.\-]*", |_| Err(LexError::BadSuffixId))]
     CaretId(&'a str),
     /// `#name`, or a dialect attribute with its body `#dialect.name<...>`.
     #[regex(r"#[a-zA-Z_$.][a-zA-Z0-9_$.\-]*", opt_angle_body)]
@@ -214,6 +219,8 @@ pub enum Tok<'a> {
     Known2((Known, &'a str)),
 
     /// `affine_map<...>`, `strided<...>`, `dense<...>`, ... taken whole.
+    /// MLIR allows whitespace before the `<` (`dense <1.0>`): `Lexer` takes that form (and
+    /// `raw_attr_text` drops the whitespace).
     #[regex(r"(affine_map|affine_set|strided|dense|dense_resource|array|sparse|opaque|distinct\[[0-9]+\])<", angle_body)]
     RawAttr(&'a str),
     /// The file metadata section `{-# ... #-}` (resource blobs), taken whole.
@@ -301,7 +308,7 @@ fn paren_body<'a>(lex: &mut Lexer<'a, Tok<'a>>) -> Result<&'a str, LexError> {
 /// Length of `rest` up to and including the bracket that closes an already opened `open`.
 /// Nested `()[]{}<>` and string literals are skipped; `->`, `>=` and `<=` do not count as angle
 /// brackets (affine maps and sets contain them).
-fn balanced_len(rest: &str, open: u8, close: u8) -> Option<usize> {
+pub(crate) fn balanced_len(rest: &str, open: u8, close: u8) -> Option<usize> {
     let b = rest.as_bytes();
     let mut stack: Vec<u8> = vec![close];
     let mut i = 0;

@@ -42,14 +42,19 @@ import sys
 import tempfile
 
 # Applied in this order by one mlir-opt run; the upstream "lower to LLVM" sequence without
-# the vector passes, with cf/index/ub lowered explicitly.
+# the vector passes, with cf/index/ub lowered explicitly. Bufferization's `clone` and
+# `dealloc` (the `dealloc` after `--bufferization-lower-deallocations`) become memref ops,
+# and the math ops LLVM has no intrinsic for (`math.erf`, `math.tanh` in the real models)
+# become libm calls, as `shared/corpus/models/build.sh` lowers the models.
 PIPELINE = [
+    "--convert-bufferization-to-memref",
     "--convert-linalg-to-loops",
     "--lower-affine",
     "--convert-scf-to-cf",
     "--canonicalize",
     "--cse",
     "--convert-math-to-llvm",
+    "--convert-math-to-libm",
     "--expand-strided-metadata",
     "--lower-affine",
     "--finalize-memref-to-llvm",
