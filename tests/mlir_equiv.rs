@@ -39,6 +39,10 @@
 //! ownership-based deallocation, after the whole deallocation pipeline), rewritten, lowered
 //! and run, must print their `expected.txt`; no file and no function may be refused.
 //!
+//! Random tensor programs (`tests/tools/gen_tensor_programs.py`, seeds 0..12), bufferized by
+//! `one-shot-bufferize` and rewritten at the same three places, with and without
+//! `--pool-all`, must be accepted by `mlir-opt` and print what they print without bufreuse.
+//!
 //! Tools: `mlir-opt` and `mlir-runner` from PATH, else the newest `/usr/lib/llvm-*/bin`
 //! (`BUFREUSE_LIT_NO_SYSTEM=1` ignores `/usr/lib`, as `tests/lit.rs` does), and `python3`.
 //! Every test needs all three. Programs run on two threads. Every failure is reported, not
@@ -105,6 +109,10 @@ const TESTS: &[(&str, fn())] = &[
     (
         "real_models_print_the_same_at_three_places",
         real_models_print_the_same_at_three_places,
+    ),
+    (
+        "generated_tensor_programs_print_the_same_at_three_places",
+        generated_tensor_programs_print_the_same_at_three_places,
     ),
 ];
 
@@ -1197,7 +1205,12 @@ fn broken_plan_is_caught_and_changes_the_output() {
         let mut v = Verdict::default();
         let caught = output(
             bufreuse()
-                .args(["--rewrite", "--pool-all", "--debug-break-plan"])
+                .args([
+                    "--rewrite",
+                    "--pool-all",
+                    "--strict-check",
+                    "--debug-break-plan",
+                ])
                 .arg(&p.path),
         );
         let stderr = String::from_utf8_lossy(&caught.stderr);
@@ -1205,9 +1218,27 @@ fn broken_plan_is_caught_and_changes_the_output() {
             v.failures.push((
                 "broken",
                 format!(
-                    "{}: --debug-break-plan: expected exit 1 with an internal error, got {}\n{}",
+                    "{}: --strict-check --debug-break-plan: expected exit 1 with an internal error, got {}\n{}",
                     p.name,
                     caught.status,
+                    indent(&head(&stderr, 10))
+                ),
+            ));
+        }
+        // Without --strict-check the functions at fault are left as they were read.
+        let kept = output(
+            bufreuse()
+                .args(["--rewrite", "--pool-all", "--debug-break-plan"])
+                .arg(&p.path),
+        );
+        let stderr = String::from_utf8_lossy(&kept.stderr);
+        if !kept.status.success() || !stderr.contains("is left as it was read") {
+            v.failures.push((
+                "broken",
+                format!(
+                    "{}: --debug-break-plan: expected exit 0 with a function left as it was read, got {}\n{}",
+                    p.name,
+                    kept.status,
                     indent(&head(&stderr, 10))
                 ),
             ));
@@ -1877,13 +1908,18 @@ fn check_expected_output(tools: &Tools, p: &Program, rewritten: &Path, v: &mut V
     }
 }
 
-/// `broken`: `--pool-all --debug-break-plan` (every buffer at offset 0) is an internal error,
-/// and with `--debug-skip-verify` the program prints something else than `p`. `Ok` says what
-/// happened.
+/// `broken`: `--pool-all --strict-check --debug-break-plan` (every buffer at offset 0) is an
+/// internal error, and with `--debug-skip-verify` the program prints something else than `p`.
+/// `Ok` says what happened.
 fn check_broken_plan(tools: &Tools, p: &Program, dir: &Path) -> Result<String, String> {
     let caught = output(
         bufreuse()
-            .args(["--rewrite", "--pool-all", "--debug-break-plan"])
+            .args([
+                "--rewrite",
+                "--pool-all",
+                "--strict-check",
+                "--debug-break-plan",
+            ])
             .arg(&p.path),
     );
     let stderr = String::from_utf8_lossy(&caught.stderr);
@@ -1941,26 +1977,41 @@ const MODEL_PRE: &[&str] = &[
     "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
 ];
 
-/// The three places of the pipeline where bufreuse runs: (name, passes from the bufferized
-/// model to the input of bufreuse, bufreuse's options, passes from its output to what runs).
-const MODEL_PLACES: &[(&str, &[&str], &[&str], &[&str])] = &[
-    (
-        "bufferized",
-        &[],
-        &["--before-dealloc"],
-        &["--buffer-deallocation-pipeline"],
-    ),
-    (
-        "ownership",
-        &[
+/// A place of the pipeline where bufreuse runs.
+struct ModelPlace {
+    name: &'static str,
+    /// Passes from the bufferized model to the input of bufreuse.
+    to_place: &'static [&'static str],
+    /// bufreuse's options there.
+    options: &'static [&'static str],
+    /// Passes from bufreuse's output to the program that runs.
+    after: &'static [&'static str],
+}
+
+/// The three places of the pipeline where bufreuse runs.
+const MODEL_PLACES: &[ModelPlace] = &[
+    ModelPlace {
+        name: "bufferized",
+        to_place: &[],
+        options: &["--before-dealloc"],
+        after: &["--buffer-deallocation-pipeline"],
+    },
+    ModelPlace {
+        name: "ownership",
+        to_place: &[
             "--ownership-based-buffer-deallocation",
             "--canonicalize",
             "--buffer-deallocation-simplification",
         ],
-        &[],
-        &["--bufferization-lower-deallocations"],
-    ),
-    ("dealloc", &["--buffer-deallocation-pipeline"], &[], &[]),
+        options: &[],
+        after: &["--bufferization-lower-deallocations"],
+    },
+    ModelPlace {
+        name: "dealloc",
+        to_place: &["--buffer-deallocation-pipeline"],
+        options: &[],
+        after: &[],
+    },
 ];
 
 /// One model at one place.
@@ -1982,10 +2033,10 @@ fn model_cases() -> Vec<ModelCase> {
     {
         let fields: Vec<&str> = line.split('\t').collect();
         let (name, kind) = (fields[0], fields[3]);
-        for place in 0..MODEL_PLACES.len() {
+        for (place, at) in MODEL_PLACES.iter().enumerate() {
             cases.push(ModelCase {
                 program: Program {
-                    name: format!("{name}.{}", MODEL_PLACES[place].0),
+                    name: format!("{name}.{}", at.name),
                     path: dir.join(format!("{name}.input.mlir")),
                 },
                 tosa: kind == "tosa",
@@ -2002,7 +2053,12 @@ fn model_cases() -> Vec<ModelCase> {
 /// `expected.txt`.
 fn check_model_case(tools: &Tools, case: &ModelCase, dir: &Path) -> Verdict {
     let p = &case.program;
-    let (place, to_place, options, after) = MODEL_PLACES[case.place];
+    let ModelPlace {
+        name: place,
+        to_place,
+        options,
+        after,
+    } = MODEL_PLACES[case.place];
     let mut v = Verdict::default();
     let stem = dir.join(&p.name);
     let file = |suffix: &str| PathBuf::from(format!("{}.{suffix}", stem.display()));
@@ -2152,4 +2208,41 @@ fn real_models_print_the_same_at_three_places() {
         &programs,
         &verdicts,
     );
+}
+
+/// Seeds of the generated tensor programs (`gen_tensor_programs.py`): `0..TENSOR_SEEDS`.
+const TENSOR_SEEDS: u32 = 12;
+
+/// Random tensor programs (issue 34: helpers that return an argument, a fresh tensor sized by
+/// a `tensor.dim` of an argument, or only read; `scf.for` with tensor `iter_args`, `scf.if`
+/// yielding tensors, dynamic shapes), each bufferized by the real `one-shot-bufferize` and
+/// rewritten at the three places, with and without `--pool-all`: every output accepted by
+/// `mlir-opt`, every run equal to the program without bufreuse, nothing refused and no
+/// function left as it was read (`tests/tools/tensor_programs_selftest.py` does the work).
+fn generated_tensor_programs_print_the_same_at_three_places() {
+    let tools = tools();
+    let dir = scratch("tensor-programs");
+    let out = output(
+        Command::new(&tools.python)
+            .arg(manifest_dir().join("tests/tools/tensor_programs_selftest.py"))
+            .arg(format!("--seeds=0:{TENSOR_SEEDS}"))
+            .arg("--bufreuse")
+            .arg(env!("CARGO_BIN_EXE_bufreuse"))
+            .arg("--mlir-opt")
+            .arg(&tools.mlir_opt)
+            .arg(format!("--jobs={THREADS}"))
+            .arg("--keep")
+            .arg(&dir),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    say(&indent(&stdout));
+    assert!(
+        out.status.success(),
+        "some generated tensor programs failed (files under {}):\n{}{}",
+        dir.display(),
+        head(&stdout, 60),
+        head(&String::from_utf8_lossy(&out.stderr), 20)
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    assert_eq!(last, format!("{TENSOR_SEEDS} passed, 0 failed"));
 }

@@ -98,7 +98,17 @@ pub fn rewrite_checked(
     opts: &Options,
 ) -> Result<Vec<FunctionStats>, Vec<Diagnostic>> {
     let (stats, pools) = rewrite(m, analysis, opts.sabotage, true);
-    check(m, file, &pools, opts).map_err(|failed| vec![failed.error])?;
+    check(m, file, &pools, opts).map_err(|failed| {
+        // The error names the functions at fault, for a caller that would leave them out.
+        let note = |(name, messages): (String, Vec<String>)| {
+            format!("in @{name}: {}", messages.join("; "))
+        };
+        let error = failed
+            .functions
+            .into_iter()
+            .fold(failed.error, |e, f| e.with_note(None, note(f)));
+        vec![error]
+    })?;
     Ok(stats)
 }
 
