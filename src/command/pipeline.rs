@@ -11,7 +11,7 @@ use crate::load::load_then;
 use crate::plan::{PlanOptions, Strategy};
 use crate::source::SourceFile;
 use crate::{policy, rewrite};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// Analysis options from the command line.
 fn analysis_options(cli: &Cli) -> analysis::Options {
@@ -108,31 +108,57 @@ fn analyze_file(
     teardown: Teardown,
     timing: &mut Timing,
 ) -> Result<Output, Vec<Diagnostic>> {
+    let (module, (stdout, panels, analysis), stderr) =
+        until_checked(file, cli, true, timing, |module, analysis, timing| {
+            let stdout = match cli.format {
+                Format::Text => analysis::report::text(module, file, &analysis),
+                Format::Json => analysis::report::json(module, file, &analysis),
+            };
+            let panels = plot_panels(module, &analysis, cli);
+            timing.stage("report");
+            // The report is made: the module can now be rewritten in place for the check.
+            let (_, pools) = rewrite::rewrite(module, &analysis, cli_sabotage(cli), false);
+            timing.stage("rewrite");
+            ((stdout, panels, analysis), pools)
+        })?;
+    teardown.end((module, analysis));
+    Ok(Output {
+        stdout: stdout.into(),
+        stderr,
+        panels,
+    })
+}
+
+/// Loads, analyzes and pools `file`, then `rewrite` rewrites the module (it gets the analysis
+/// and returns what it keeps of it and the pools it made), and the rewrite is checked. A
+/// function whose rewrite fails the check is left out of the pools and the whole is done
+/// again (`keep_out_failed`). Returns the checked module, what `rewrite` returned, and the
+/// rendered warnings.
+fn until_checked<T>(
+    file: &SourceFile,
+    cli: &Cli,
+    for_report: bool,
+    timing: &mut Timing,
+    mut rewrite: impl FnMut(&mut Module, Analysis, &mut Timing) -> (T, HashSet<String>),
+) -> Result<(Module, T, String), Vec<Diagnostic>> {
     let opts = rewrite_options(cli);
     let mut keep_out = KeptOut::new();
     loop {
-        let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, true, timing)?;
-        let stdout = match cli.format {
-            Format::Text => analysis::report::text(&module, file, &analysis),
-            Format::Json => analysis::report::json(&module, file, &analysis),
-        };
-        let panels = plot_panels(&module, &analysis, cli);
-        timing.stage("report");
-        // The report is made: the module can now be rewritten in place for the check.
-        let (_, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, false);
+        let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, for_report, timing)?;
+        let (kept, pools) = rewrite(&mut module, analysis, timing);
         let checked = rewrite::check(&module, file, &pools, &opts);
-        timing.stage("rewrite and check");
+        timing.stage("check");
         match checked {
-            Ok(()) => {
-                teardown.end((module, analysis));
-                return Ok(Output {
-                    stdout: stdout.into(),
-                    stderr,
-                    panels,
-                });
-            }
+            Ok(()) => return Ok((module, kept, stderr)),
             Err(failed) => keep_out_failed(failed, cli, &mut keep_out)?,
         }
+    }
+}
+
+/// The test-only sabotage of `--debug-break-plan`.
+fn cli_sabotage(cli: &Cli) -> rewrite::Sabotage {
+    rewrite::Sabotage {
+        break_plan: cli.debug_break_plan,
     }
 }
 
@@ -141,9 +167,7 @@ fn rewrite_options(cli: &Cli) -> rewrite::Options {
     rewrite::Options {
         alignment: cli.alignment(),
         index_bytes: u64::from(cli.index_bitwidth / 8),
-        sabotage: rewrite::Sabotage {
-            break_plan: cli.debug_break_plan,
-        },
+        sabotage: cli_sabotage(cli),
         skip_check: cli.debug_skip_verify,
     }
 }
@@ -181,28 +205,20 @@ fn rewrite_file(
     timing: &mut Timing,
 ) -> Result<Output, Vec<Diagnostic>> {
     map_large_blocks();
-    let opts = rewrite_options(cli);
-    let mut keep_out = KeptOut::new();
-    let (module, stats, stderr, panels) = loop {
-        let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, false, timing)?;
-        let panels = plot_panels(&module, &analysis, cli);
-        // The mallocs per call are counted for `--stats` only (they take two walks).
-        let (stats, pools) = rewrite::rewrite(&mut module, &analysis, opts.sabotage, cli.stats);
-        // The analysis is not needed any more: free it before the check and the printed
-        // text, which make the peaks of the run's memory.
-        drop(analysis);
-        timing.stage("rewrite");
-        let checked = rewrite::check(&module, file, &pools, &opts);
-        timing.stage("check");
-        match checked {
-            Ok(()) => break (module, stats, stderr, panels),
-            Err(failed) => keep_out_failed(failed, cli, &mut keep_out)?,
-        }
-    };
+    let (module, (stats, panels), mut stderr) =
+        until_checked(file, cli, false, timing, |module, analysis, timing| {
+            let panels = plot_panels(module, &analysis, cli);
+            // The mallocs per call are counted for `--stats` only (they take two walks).
+            let (stats, pools) = rewrite::rewrite(module, &analysis, cli_sabotage(cli), cli.stats);
+            // The analysis is not needed any more: free it before the check and the printed
+            // text, which make the peaks of the run's memory.
+            drop(analysis);
+            timing.stage("rewrite");
+            ((stats, panels), pools)
+        })?;
     let stdout = crate::parallel::print_module(&module);
     timing.stage("print");
     teardown.end(module);
-    let mut stderr = stderr;
     if cli.stats {
         for s in &stats {
             let mallocs = |n: Option<u64>| n.map_or("?".to_string(), |n| n.to_string());

@@ -121,9 +121,6 @@ pub struct CheckFailed {
     pub error: Diagnostic,
 }
 
-/// The start of every message of the check.
-const CHECK_FAILED: &str = "internal error: the rewritten IR fails its check: ";
-
 /// The check of `rewrite_checked`, on its own: a caller that no longer needs the analysis
 /// can free it first (the check's tables and the analysis together are the peak of the
 /// memory of `--rewrite`). `pools` are the pools `rewrite` made.
@@ -144,7 +141,7 @@ pub fn check(
         .iter()
         .map(|f| {
             let messages = f.errors.iter().map(|d| {
-                let text = d.message.strip_prefix(CHECK_FAILED).unwrap_or(&d.message);
+                let text = d.message.strip_prefix(verify::FAILS_ITS_CHECK).unwrap_or(&d.message);
                 text.to_string()
             });
             (m.sym_name(f.func).unwrap_or_default(), messages.collect())

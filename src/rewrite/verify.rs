@@ -139,11 +139,11 @@ fn out_of_scope(m: &Module, points: &Points, user: OpId, v: ValueId) -> Option<&
     Some("outside the scope where it is defined")
 }
 
+/// The start of every message of the check.
+pub const FAILS_ITS_CHECK: &str = "internal error: the rewritten IR fails its check: ";
+
 fn fail(m: &Module, op: OpId, message: String) -> Diagnostic {
-    Diagnostic::error(
-        m.op(op).span,
-        format!("internal error: the rewritten IR fails its check: {message}"),
-    )
+    Diagnostic::error(m.op(op).span, format!("{FAILS_ITS_CHECK}{message}"))
 }
 
 /// A closed interval `[start, end]` of program points.
@@ -522,10 +522,11 @@ fn check_trial(
                 || a.offset.saturating_add(a.size) <= v.offset
                 || v.offset.saturating_add(v.size) <= a.offset;
             if !disjoint {
-                errors.push(Diagnostic::error(
-                    m.op(m.defining_op(v.value).expect("a view")).span,
+                errors.push(fail(
+                    m,
+                    m.defining_op(v.value).expect("a view"),
                     format!(
-                        "internal error: the rewritten IR fails its check: views {} [{}, {}) and {} [{}, {}) of {} overlap while both are live (points [{}, {}] and [{}, {}])",
+                        "views {} [{}, {}) and {} [{}, {}) of {} overlap while both are live (points [{}, {}] and [{}, {}])",
                         m.value(a.value).name,
                         a.offset,
                         a.offset + a.size,
