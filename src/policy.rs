@@ -4,7 +4,7 @@
 //! is known only at run time go. It hands the planner plain buffers and checks every plan it
 //! gets back with the independent checker before using it.
 
-use crate::analysis::{Allocation, Analysis, FunctionReport, Offset, Pool, memory_space};
+use crate::analysis::{Allocation, Analysis, FunctionReport, Offset, Pool, in_place, memory_space};
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
@@ -168,22 +168,50 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
     report.pools = pools;
 }
 
-/// The planner's buffers for `members`, in their order.
-fn buffers_of(members: &[usize], allocations: &[Allocation], alignment: u64) -> Vec<Buffer> {
-    members
-        .iter()
-        .map(|&i| {
-            let a = &allocations[i];
-            let live = a.live.expect("eligible allocations have an interval");
-            let (start, end) = live.to_half_open();
-            Buffer {
+/// The planner's buffers for `members`: one per group of members written in place over each
+/// other (`in_place::groups`: the group's interval covers its members', its size and
+/// alignment are their largest), in the order of each group's first member; and the index of
+/// each member's buffer.
+fn buffers_of(
+    members: &[usize],
+    allocations: &[Allocation],
+    alignment: u64,
+) -> (Vec<Buffer>, Vec<usize>) {
+    let groups = in_place::groups(allocations, members);
+    let mut buffers: Vec<Buffer> = Vec::with_capacity(members.len());
+    let mut buffer_of_group = vec![usize::MAX; members.len()];
+    let mut buffer_of = Vec::with_capacity(members.len());
+    for (k, &i) in members.iter().enumerate() {
+        let a = &allocations[i];
+        let live = a.live.expect("eligible allocations have an interval");
+        let (start, end) = live.to_half_open();
+        let size = a.bytes.expect("eligible allocations have a size");
+        let align = a.align.max(alignment);
+        // A group's first member comes first (`groups` names it).
+        let g = groups[k];
+        if buffer_of_group[g] == usize::MAX {
+            buffer_of_group[g] = buffers.len();
+            buffers.push(Buffer {
                 start,
                 end,
-                size: a.bytes.expect("eligible allocations have a size"),
-                align: a.align.max(alignment),
-            }
-        })
-        .collect()
+                size,
+                align,
+            });
+        } else {
+            let b = &mut buffers[buffer_of_group[g]];
+            (b.start, b.end) = (b.start.min(start), b.end.max(end));
+            (b.size, b.align) = (b.size.max(size), b.align.max(align));
+        }
+        buffer_of.push(buffer_of_group[g]);
+    }
+    (buffers, buffer_of)
+}
+
+/// The bytes of `members` as separate allocations.
+fn replaced_bytes(members: &[usize], allocations: &[Allocation]) -> u64 {
+    members.iter().fold(0u64, |acc, &i| {
+        acc.saturating_add(allocations[i].bytes.unwrap_or(0))
+    })
 }
 
 /// How many dropped allocations `readmit` tries again, largest first: each try is one
@@ -216,7 +244,7 @@ fn readmit(
         let mut trial = members.clone();
         trial.push(i);
         trial.sort_unstable();
-        let buffers = buffers_of(&trial, allocations, opts.alignment);
+        let (buffers, _) = buffers_of(&trial, allocations, opts.alignment);
         let Ok(planned) = plan::plan(&buffers, &greedy) else {
             continue;
         };
@@ -269,10 +297,8 @@ fn plan_static(
         if members.len() < 2 {
             return None;
         }
-        let buffers = buffers_of(&members, allocations, opts.alignment);
-        let replaced = buffers
-            .iter()
-            .fold(0u64, |acc, b| acc.saturating_add(b.size));
+        let (buffers, _) = buffers_of(&members, allocations, opts.alignment);
+        let replaced = replaced_bytes(&members, allocations);
         // The planner's lower bound counts alignment: above the bytes replaced, no plan
         // of these members can save memory.
         let lower_bound = plan::lower_bound(&buffers);
@@ -310,6 +336,9 @@ fn plan_static(
     if !opts.pool_all && members.len() < candidates.len() {
         readmit(&candidates, &mut members, &mut result, allocations, opts);
     }
+    // From the offset of each buffer to the offset of each member.
+    let (_, buffer_of) = buffers_of(&members, allocations, opts.alignment);
+    result.offsets = buffer_of.iter().map(|&b| result.offsets[b]).collect();
     Some((members, result))
 }
 

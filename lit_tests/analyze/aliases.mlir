@@ -5,12 +5,12 @@
 // tensor count (tensor.extract is not a known op, hence `unknown-op`).
 // Inputs/aliases.generic.mlir is this file after `mlir-opt --mlir-print-op-generic`: the
 // generic forms must give the same analysis.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/strip_location.py > %t/custom.json
-// RUN: bufreuse --analyze --format=json %S/Inputs/aliases.generic.mlir \
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/strip_location.py > %t/custom.json
+// RUN: bufreuse --live-from-alloc --analyze --format=json %S/Inputs/aliases.generic.mlir \
 // RUN:   | %python %S/Inputs/strip_location.py > %t/generic.json
 // RUN: diff %t/custom.json %t/generic.json
 
@@ -84,16 +84,16 @@ func.func @aliases(%i: index) -> (f32, f32) {
 // CHECK-NEXT: not pooled: unknown-op 1
 
 // JSON-LABEL: function {"name":"aliases","peak_live_bytes":640,"naive_bytes":640,"pool_bytes":640,"peak_point":22,"kept_out":null}
-// JSON: allocation {"value":"%a1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":3,"live":[2,25],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":24,"column":3,"live":[4,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a3","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":3,"live":[6,27],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a4","op":"memref.alloc","type":"memref<64xi8>","bytes":64,"size":null,"line":28,"column":3,"live":[8,28],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":1}
-// JSON-NEXT: allocation {"value":"%a5","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":30,"column":3,"live":[10,29],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a6","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[12,30],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a7","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":34,"column":3,"live":[14,31],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a8","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":36,"column":3,"live":[16,32],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a9","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[18,33],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%a10","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":40,"column":3,"live":[20,34],"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":42,"column":3,"live":[22,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%a1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":3,"live":[2,25],"live_from":"allocation","first_use_line":23,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":24,"column":3,"live":[4,26],"live_from":"allocation","first_use_line":25,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a3","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":3,"live":[6,27],"live_from":"allocation","first_use_line":27,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a4","op":"memref.alloc","type":"memref<64xi8>","bytes":64,"size":null,"line":28,"column":3,"live":[8,28],"live_from":"allocation","first_use_line":29,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":1,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a5","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":30,"column":3,"live":[10,29],"live_from":"allocation","first_use_line":31,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a6","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[12,30],"live_from":"allocation","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a7","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":34,"column":3,"live":[14,31],"live_from":"allocation","first_use_line":35,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a8","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":36,"column":3,"live":[16,32],"live_from":"allocation","first_use_line":37,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a9","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[18,33],"live_from":"allocation","first_use_line":39,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%a10","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":40,"column":3,"live":[20,34],"live_from":"allocation","first_use_line":41,"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":42,"column":3,"live":[22,23],"live_from":"allocation","first_use_line":43,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"unknown-op":1}

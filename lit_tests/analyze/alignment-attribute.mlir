@@ -1,6 +1,6 @@
 // The `alignment` attribute of an allocation is honoured: the buffer's offset and the pool are
 // aligned to it (alignment-not-power-of-two.mlir has the attributes that are errors).
-// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
 
 func.func @aligned() {
   %c0 = arith.constant 0 : index
@@ -16,6 +16,6 @@ func.func @aligned() {
 
 // The pool takes the largest alignment; %b's offset is a multiple of 256.
 // CHECK: pool {"memory_space":null,"bytes":{{[0-9]+}},"alignment":256,
-// CHECK: allocation {"value":"%a",{{.*}}"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// CHECK-NEXT: allocation {"value":"%b",{{.*}}"offset":{{0|256|512|768}},"run_time_offset":null,"alignment":256}
+// CHECK: allocation {"value":"%a",{{.*}}"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%b",{{.*}}"offset":{{0|256|512|768}},"run_time_offset":null,"alignment":256,"in_place":null}
 // CHECK-NEXT: conflicts []

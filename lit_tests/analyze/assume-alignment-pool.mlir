@@ -1,11 +1,11 @@
 // A buffer that memref.assume_alignment declares 256-byte aligned keeps that alignment in the
 // pool, above the pool's own (--alignment 16): its offset there keeps the assumption true.
-// RUN: bufreuse --analyze --alignment 16 --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze --alignment 16 --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck %s
 
 // CHECK: pool {"memory_space":null,"bytes":32,"alignment":256,
-// CHECK-NEXT: allocation {"value":"%small",{{.*}}"eligible":true,{{.*}}"alignment":4}
-// CHECK-NEXT: allocation {"value":"%big",{{.*}}"eligible":true,{{.*}}"offset":0,{{.*}}"alignment":256}
+// CHECK-NEXT: allocation {"value":"%small",{{.*}}"eligible":true,{{.*}}"alignment":4,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%big",{{.*}}"eligible":true,{{.*}}"offset":0,{{.*}}"alignment":256,"in_place":null}
 func.func @assumed(%i: index, %f: f32) {
   %small = memref.alloc() : memref<4xf32>
   %big = memref.alloc() : memref<4xf32>

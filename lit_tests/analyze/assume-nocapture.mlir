@@ -23,20 +23,20 @@ func.func @opaque_users() {
   return
 }
 
-// NONE:      %r memref<16xf32> 64 B [0, 3] 14 unknown-op -{{$}}
-// NONE-NEXT: %w memref<16xf32> 64 B [1, 4] 15 unknown-op -{{$}}
-// NONE-NEXT: %k memref<16xf32> 64 B [2, 5] 16 unknown-op -{{$}}
+// NONE:      %r memref<16xf32> 64 B [3, 3] 14 unknown-op -{{$}}
+// NONE-NEXT: %w memref<16xf32> 64 B [4, 4] 15 unknown-op -{{$}}
+// NONE-NEXT: %k memref<16xf32> 64 B [5, 5] 16 unknown-op -{{$}}
 // NONE:      not pooled: unknown-op 3
 
 // Alone in its memory space, %r is eligible but has no pool to share.
-// ONE:      %r memref<16xf32> 64 B [0, 3] 14 eligible (alone in its memory space) -{{$}}
-// ONE-NEXT: %w memref<16xf32> 64 B [1, 4] 15 unknown-op -{{$}}
-// ONE-NEXT: %k memref<16xf32> 64 B [2, 5] 16 unknown-op -{{$}}
+// ONE:      %r memref<16xf32> 64 B [3, 3] 14 eligible (alone in its memory space) -{{$}}
+// ONE-NEXT: %w memref<16xf32> 64 B [4, 4] 15 unknown-op -{{$}}
+// ONE-NEXT: %k memref<16xf32> 64 B [5, 5] 16 unknown-op -{{$}}
 // ONE:      not pooled: unknown-op 2
 
-// BOTH:      %r memref<16xf32> 64 B [0, 3] 14 pooled {{[0-9]+}}{{$}}
-// BOTH-NEXT: %w memref<16xf32> 64 B [1, 4] 15 pooled {{[0-9]+}}{{$}}
-// BOTH-NEXT: %k memref<16xf32> 64 B [2, 5] 16 unknown-op -{{$}}
+// BOTH:      %r memref<16xf32> 64 B [3, 3] 14 pooled {{[0-9]+}}{{$}}
+// BOTH-NEXT: %w memref<16xf32> 64 B [4, 4] 15 pooled {{[0-9]+}}{{$}}
+// BOTH-NEXT: %k memref<16xf32> 64 B [5, 5] 16 unknown-op -{{$}}
 // BOTH:      total: 3 allocations, 2 pooled
 // BOTH-NEXT: not pooled: unknown-op 1
 

@@ -2,10 +2,10 @@
 // allocation without a dealloc may then share memory, its live interval ending at its last
 // use (through aliases); the other rules stay: returned, yielded, passed to a call that
 // captures it, used by an unknown op. Without the flag the same allocations are no-dealloc.
-// RUN: bufreuse --analyze --before-dealloc %s | FileCheck %s
-// RUN: bufreuse --analyze --before-dealloc --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze --before-dealloc %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --before-dealloc --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze %s | FileCheck --check-prefix=AFTER %s
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck --check-prefix=AFTER %s
 
 func.func private @keep(memref<16xf32>)
 
@@ -46,9 +46,9 @@ func.func @straight_after_bufferize(%arg0: memref<16xf32>, %c: i1) -> memref<16x
 // CHECK-NEXT:  not pooled: escapes-return 1, escapes-call 1, escapes-yield 1
 
 // JSON-LABEL: function {"name":"straight_after_bufferize"
-// JSON:      allocation {"value":"%a",{{.*}}"live":[2,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,
-// JSON-NEXT: allocation {"value":"%b",{{.*}}"live":[4,7],"eligible":true,"reason":null,"all_reasons":[],"detail":null,
-// JSON-NEXT: allocation {"value":"%ret",{{.*}}"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return"],"detail":null,"offset":null,"run_time_offset":null,
+// JSON:      allocation {"value":"%a",{{.*}}"live":[2,6],"live_from":{{"[a-z-]+"}},"first_use_line":{{[0-9]+|null}},"eligible":true,"reason":null,"all_reasons":[],"detail":null,
+// JSON-NEXT: allocation {"value":"%b",{{.*}}"live":[4,7],"live_from":{{"[a-z-]+"}},"first_use_line":{{[0-9]+|null}},"eligible":true,"reason":null,"all_reasons":[],"detail":null,
+// JSON-NEXT: allocation {"value":"%ret",{{.*}}"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return"],"detail":"where the function returns a buffer it allocated {{.*}}","offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%kept",{{.*}}"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%yielded",{{.*}}"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%later",{{.*}}"eligible":true,

@@ -25,4 +25,4 @@ func.func @f(%u: memref<*xf32>, %r: memref<?xf32>) {
 // CHECK: dynamic-sizes-dim.mlir:10:3: note: its size depends on this op ('memref.dim')
 // CHECK: dynamic-sizes-dim.mlir:15:3: remark: %b cannot share memory [size-not-available]
 // CHECK: dynamic-sizes-dim.mlir:11:3: note: its size depends on this op ('memref.dim')
-// CHECK: %g memref<?xf32> 4*%c5 B [11, 12] 18 eligible (alone in its memory space) -
+// CHECK: %g memref<?xf32> 4*%c5 B [12, 12] 18 eligible (alone in its memory space) -

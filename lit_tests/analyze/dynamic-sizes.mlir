@@ -5,10 +5,10 @@
 // the ends of the buffers of run-time size they meet (placed before them). In a loop body
 // (%in_loop) the loop's bounds must be known at entry too: the pool reserves the size only
 // if the loop runs. The others are `size-not-available`, with a note at the op at fault.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 >/dev/null | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 >/dev/null | FileCheck --check-prefix=REMARK %s
 
 func.func @chain(%n: index, %m: memref<?x8xf32>) {
   %c0 = arith.constant 0 : index

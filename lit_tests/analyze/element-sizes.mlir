@@ -2,7 +2,7 @@
 // stores it (i1 and f4 take 1 byte, i3 1, i24 4, f80 16, index 8), complex as two parts,
 // vectors as their total rounded up to a power of two (vector<3xf32> 16), a 0-d memref one
 // element, a zero dimension nothing. The alignment is the element size.
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s
 
 func.func @sizes() {
   %i1 = memref.alloc() : memref<5xi1>
@@ -36,18 +36,18 @@ func.func @sizes() {
   return
 }
 
-// CHECK:      allocation {"value":"%i1",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1}
-// CHECK-NEXT: allocation {"value":"%i3",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1}
-// CHECK-NEXT: allocation {"value":"%i24",{{.*}}"bytes":12,"size":null,{{.*}}"alignment":4}
-// CHECK-NEXT: allocation {"value":"%f4",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1}
-// CHECK-NEXT: allocation {"value":"%f8",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1}
-// CHECK-NEXT: allocation {"value":"%bf16",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":2}
-// CHECK-NEXT: allocation {"value":"%f80",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16}
-// CHECK-NEXT: allocation {"value":"%f128",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16}
-// CHECK-NEXT: allocation {"value":"%idx",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8}
-// CHECK-NEXT: allocation {"value":"%cplx",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8}
-// CHECK-NEXT: allocation {"value":"%v3",{{.*}}"bytes":48,"size":null,{{.*}}"alignment":16}
-// CHECK-NEXT: allocation {"value":"%v2d",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8}
-// CHECK-NEXT: allocation {"value":"%scalar",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":8}
-// CHECK-NEXT: allocation {"value":"%empty",{{.*}}"bytes":0,"size":null,{{.*}}"alignment":4}
+// CHECK:      allocation {"value":"%i1",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%i3",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%i24",{{.*}}"bytes":12,"size":null,{{.*}}"alignment":4,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%f4",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%f8",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%bf16",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":2,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%f80",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%f128",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%idx",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%cplx",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%v3",{{.*}}"bytes":48,"size":null,{{.*}}"alignment":16,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%v2d",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%scalar",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":8,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%empty",{{.*}}"bytes":0,"size":null,{{.*}}"alignment":4,"in_place":null}
 // CHECK-NEXT: conflicts []

@@ -1,9 +1,9 @@
 // Reason `escapes-call`: a buffer passed to an external function (calls.mlir: defined ones),
 // directly or through an alias, may be kept, so it is not pooled; without the calls it is.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func private @keep(memref<16xf32>)
 func.func private @keep_unranked(memref<*xf32>)
@@ -68,16 +68,16 @@ func.func @control() {
 // CHECK-NEXT: not pooled: escapes-call 2
 
 // JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":20,"column":3,"live":[8,12],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":3,"live":[9,14],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep_unranked argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":15,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":18,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":20,"column":3,"live":[8,12],"live_from":"allocation","first_use_line":22,"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":3,"live":[9,14],"live_from":"allocation","first_use_line":23,"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep_unranked argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":9,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":41,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":42,"column":3,"live":[9,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":36,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":39,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":41,"column":3,"live":[8,10],"live_from":"allocation","first_use_line":43,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":42,"column":3,"live":[9,12],"live_from":"allocation","first_use_line":44,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"escapes-call":2}
 

@@ -89,46 +89,46 @@ func.func @control(%c: i1) {
 
 // CHECK-LABEL: func @culprit: 7 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 12 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 15 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [11, 13] 21 escapes-yield -{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [15, 18] 27 escapes-yield -{{$}}
-// CHECK-NEXT: %z memref<16xf32> 64 B [20, 24] 33 escapes-yield -{{$}}
-// CHECK-NEXT: %w memref<16xf32> 64 B [21, 24] 34 escapes-yield -{{$}}
-// CHECK-NEXT: %v memref<16xf32> 64 B [27, 28] 43 escapes-yield -{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 12 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 15 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 13] 21 escapes-yield -{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [16, 18] 27 escapes-yield -{{$}}
+// CHECK-NEXT: %z memref<16xf32> 64 B [22, 24] 33 escapes-yield -{{$}}
+// CHECK-NEXT: %w memref<16xf32> 64 B [22, 24] 34 escapes-yield -{{$}}
+// CHECK-NEXT: %v memref<16xf32> 64 B [28, 28] 43 escapes-yield -{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 7 allocations, 7 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 53 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 56 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [11, 12] 62 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [15, 18] 66 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %z memref<16xf32> 64 B [20, 26] 71 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %w memref<16xf32> 64 B [21, 26] 72 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %v memref<16xf32> 64 B [29, 30] 82 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 21 (%z, %w)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 53 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 56 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 12] 62 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [16, 18] 66 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %z memref<16xf32> 64 B [22, 26] 71 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %w memref<16xf32> 64 B [22, 26] 72 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %v memref<16xf32> 64 B [30, 30] 82 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: peak live: 128 B at point 22 (%z, %w)
 // CHECK-NEXT: naive: 448 B, pool: 128 B (saves 320 B, 71.4%)
 // CHECK: total: 14 allocations, 9 pooled
 // CHECK-NEXT: not pooled: escapes-yield 5
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":5,"live":[11,13],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":27,"column":3,"live":[15,18],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":33,"column":3,"live":[20,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":34,"column":3,"live":[21,24],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":43,"column":3,"live":[27,28],"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":13,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":16,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":5,"live":[12,13],"live_from":"first-use","first_use_line":22,"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":27,"column":3,"live":[16,18],"live_from":"first-use","first_use_line":28,"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":33,"column":3,"live":[22,24],"live_from":"first-use","first_use_line":35,"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":34,"column":3,"live":[22,24],"live_from":"first-use","first_use_line":35,"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":43,"column":3,"live":[28,28],"live_from":"first-use","first_use_line":44,"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":448,"pool_bytes":128,"peak_point":21,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":53,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":56,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":62,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":66,"column":3,"live":[15,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":71,"column":3,"live":[20,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":72,"column":3,"live":[21,26],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":82,"column":3,"live":[29,30],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":448,"pool_bytes":128,"peak_point":22,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":53,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":54,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":56,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":57,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":62,"column":5,"live":[12,12],"live_from":"first-use","first_use_line":63,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":66,"column":3,"live":[16,18],"live_from":"first-use","first_use_line":67,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":71,"column":3,"live":[22,26],"live_from":"first-use","first_use_line":73,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":72,"column":3,"live":[22,26],"live_from":"first-use","first_use_line":73,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%v","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":82,"column":3,"live":[30,30],"live_from":"first-use","first_use_line":83,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"escapes-yield":5}
 

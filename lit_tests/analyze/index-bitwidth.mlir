@@ -1,9 +1,9 @@
 // `index` elements take 8 bytes, or 4 with --index-bitwidth=32; that changes the sizes, the
 // peak and the pool, not the intervals or the eligibility.
-// RUN: bufreuse --pool-all --analyze %s | FileCheck --check-prefix=I64 %s
-// RUN: bufreuse --pool-all --analyze --index-bitwidth=64 %s | FileCheck --check-prefix=I64 %s
-// RUN: bufreuse --pool-all --analyze --index-bitwidth=32 %s | FileCheck --check-prefix=I32 %s
-// RUN: bufreuse --pool-all --analyze --index-bitwidth=32 --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --pool-all --analyze %s | FileCheck --check-prefix=I64 %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --index-bitwidth=64 %s | FileCheck --check-prefix=I64 %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --index-bitwidth=32 %s | FileCheck --check-prefix=I32 %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --index-bitwidth=32 --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON32 %s
 
 func.func @indices(%i: index) {
@@ -31,6 +31,6 @@ func.func @indices(%i: index) {
 // I32-NEXT: peak live: 72 B at point 3 (%a, %b, %c)
 // I32-NEXT: naive: 72 B,
 
-// JSON32:      allocation {"value":"%a",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":4}
-// JSON32-NEXT: allocation {"value":"%b",{{.*}}"bytes":24,"size":null,{{.*}}"alignment":4}
-// JSON32-NEXT: allocation {"value":"%c",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8}
+// JSON32:      allocation {"value":"%a",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":4,"in_place":null}
+// JSON32-NEXT: allocation {"value":"%b",{{.*}}"bytes":24,"size":null,{{.*}}"alignment":4,"in_place":null}
+// JSON32-NEXT: allocation {"value":"%c",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null}

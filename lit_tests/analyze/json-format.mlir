@@ -15,7 +15,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // %a and %b are never live together: the 16-byte pool holds both at offset 0. (With
 // --strict-whitespace --match-full-lines a pattern starts right after the colon.)
 // CHECK:{
-// CHECK-NEXT:  "schema_version": 2,
+// CHECK-NEXT:  "schema_version": 3,
 // CHECK-NEXT:  "functions": [
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "json",
@@ -48,13 +48,16 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:            0,
 // CHECK-NEXT:            0
 // CHECK-NEXT:          ],
+// CHECK-NEXT:          "live_from": "allocation",
+// CHECK-NEXT:          "first_use_line": null,
 // CHECK-NEXT:          "eligible": true,
 // CHECK-NEXT:          "reason": null,
 // CHECK-NEXT:          "all_reasons": [],
 // CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "run_time_offset": null,
-// CHECK-NEXT:          "alignment": 8
+// CHECK-NEXT:          "alignment": 8,
+// CHECK-NEXT:          "in_place": null
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "value": "%b",
@@ -68,13 +71,16 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:            1,
 // CHECK-NEXT:            1
 // CHECK-NEXT:          ],
+// CHECK-NEXT:          "live_from": "allocation",
+// CHECK-NEXT:          "first_use_line": null,
 // CHECK-NEXT:          "eligible": true,
 // CHECK-NEXT:          "reason": null,
 // CHECK-NEXT:          "all_reasons": [],
 // CHECK-NEXT:          "detail": null,
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "run_time_offset": null,
-// CHECK-NEXT:          "alignment": 8
+// CHECK-NEXT:          "alignment": 8,
+// CHECK-NEXT:          "in_place": null
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "value": "%d",
@@ -85,19 +91,22 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "line": 9,
 // CHECK-NEXT:          "column": 3,
 // CHECK-NEXT:          "live": [
-// CHECK-NEXT:            2,
+// CHECK-NEXT:            5,
 // CHECK-NEXT:            5
 // CHECK-NEXT:          ],
+// CHECK-NEXT:          "live_from": "first-use",
+// CHECK-NEXT:          "first_use_line": 12,
 // CHECK-NEXT:          "eligible": false,
 // CHECK-NEXT:          "reason": "escapes-return",
 // CHECK-NEXT:          "all_reasons": [
 // CHECK-NEXT:            "escapes-return",
 // CHECK-NEXT:            "no-dealloc"
 // CHECK-NEXT:          ],
-// CHECK-NEXT:          "detail": null,
+// CHECK-NEXT:          "detail": "where the function returns a buffer it allocated (bufferize-function-boundaries), run mlir-opt --buffer-results-to-out-params=\"hoist-static-allocs modify-public-functions\" first: the caller then allocates it, and may pool it",
 // CHECK-NEXT:          "offset": null,
 // CHECK-NEXT:          "run_time_offset": null,
-// CHECK-NEXT:          "alignment": 4
+// CHECK-NEXT:          "alignment": 4,
+// CHECK-NEXT:          "in_place": null
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ]
 // CHECK-NEXT:    }

@@ -38,20 +38,20 @@ func.func @loop_body(%n: index) {
 
 // CHECK-LABEL: func @loop_body: 5 allocations, 5 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %acc memref<4xf32> 16 B [3, 18] 16 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %t1 memref<16xf32> 64 B [5, 7] 18 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %t2 memref<16xf32> 64 B [9, 10] 22 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %t3 memref<8xf32> 32 B [14, 15] 27 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %after memref<16xf32> 64 B [19, 20] 32 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 80 B at point 5 (%acc, %t1)
+// CHECK-NEXT: %acc memref<4xf32> 16 B [4, 18] 16 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %t1 memref<16xf32> 64 B [6, 7] 18 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %t2 memref<16xf32> 64 B [10, 10] 22 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %t3 memref<8xf32> 32 B [15, 15] 27 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %after memref<16xf32> 64 B [20, 20] 32 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: peak live: 80 B at point 6 (%acc, %t1)
 // CHECK-NEXT: naive: 240 B, pool: 80 B (saves 160 B, 66.7%)
 // CHECK: total: 5 allocations, 5 pooled
 
-// JSON-LABEL: function {"name":"loop_body","peak_live_bytes":80,"naive_bytes":240,"pool_bytes":80,"peak_point":5,"kept_out":null}
-// JSON: allocation {"value":"%acc","op":"memref.alloc","type":"memref<4xf32>","bytes":16,"size":null,"line":16,"column":3,"live":[3,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":5,"live":[5,7],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[9,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t3","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":27,"column":7,"live":[14,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%after","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[19,20],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"loop_body","peak_live_bytes":80,"naive_bytes":240,"pool_bytes":80,"peak_point":6,"kept_out":null}
+// JSON: allocation {"value":"%acc","op":"memref.alloc","type":"memref<4xf32>","bytes":16,"size":null,"line":16,"column":3,"live":[4,18],"live_from":"first-use","first_use_line":17,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":5,"live":[6,7],"live_from":"first-use","first_use_line":19,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[10,10],"live_from":"first-use","first_use_line":23,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t3","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":27,"column":7,"live":[15,15],"live_from":"first-use","first_use_line":28,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%after","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[20,20],"live_from":"first-use","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {}

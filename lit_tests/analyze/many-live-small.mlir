@@ -5,11 +5,11 @@
 // share one pool, proven optimal.
 // RUN: rm -rf %t && mkdir %t
 // RUN: %python %S/Inputs/all_live.py small 20000 1 > %t/small.mlir
-// RUN: bufreuse --analyze %t/small.mlir | FileCheck --check-prefix=SMALL %s
+// RUN: bufreuse --live-from-alloc --analyze %t/small.mlir | FileCheck --check-prefix=SMALL %s
 // SMALL: func @small: 20000 allocations, 0 pooled
 // SMALL: %a0 {{.*}} eligible (not pooled: no saving)
 // SMALL: total: 20000 allocations, 0 pooled
 // RUN: %python %S/Inputs/all_live.py big 2000 16 > %t/big.mlir
-// RUN: bufreuse --analyze %t/big.mlir | FileCheck --check-prefix=BIG %s
+// RUN: bufreuse --live-from-alloc --analyze %t/big.mlir | FileCheck --check-prefix=BIG %s
 // BIG: func @big: 2000 allocations, 2000 pooled
 // BIG: pool (default memory space): 511680 B for 2000 allocations, alignment 64, lower bound 511680 B, optimal

@@ -1,8 +1,8 @@
 // One pool per memory space: the two buffers in memory space 1 share one pool and the two in
 // the default space another (so offsets are per pool: both pools start at 0). A memory space
 // with a single eligible buffer gets no pool: the buffer stays eligible, with no offset.
-// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
-// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func @spaces() {

@@ -2,8 +2,8 @@
 // outer buffer used inside a loop is live across the WHOLE loop (the next iteration uses it
 // again), and one used in either branch of an scf.if across the whole scf.if. A temporary in
 // the loop body must therefore not share %a's bytes; one after the loop may.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 // Program points: 0 %c0, 1 %c1, 2 %f, 3 %a, 4 %b, 5 %t0, 6 store, 7 dealloc, 8 scf.for,
@@ -54,10 +54,10 @@ func.func @nested(%c: i1, %n: index) -> f32 {
 // CHECK: total: 5 allocations, 5 pooled
 
 // JSON-LABEL: function {"name":"nested","peak_live_bytes":192,"naive_bytes":320,"pool_bytes":192,"peak_point":5,"kept_out":null}
-// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[3,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[4,23],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t0","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":5,"live":[12,13],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":30,"column":3,"live":[16,17],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[3,15],"live_from":"allocation","first_use_line":22,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[4,23],"live_from":"allocation","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t0","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":20,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t1","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":5,"live":[12,13],"live_from":"allocation","first_use_line":27,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%t2","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":30,"column":3,"live":[16,17],"live_from":"allocation","first_use_line":31,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {}

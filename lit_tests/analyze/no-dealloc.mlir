@@ -38,30 +38,30 @@ func.func @control() {
 
 // CHECK-LABEL: func @culprit: 3 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 12 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 15 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [8, 9] 18 no-dealloc -{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 12 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 15 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [9, 9] 18 no-dealloc -{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 3 allocations, 3 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 26 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 29 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [8, 10] 32 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 26 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 29 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [9, 10] 32 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 192 B, pool: 64 B (saves 128 B, 66.7%)
 // CHECK: total: 6 allocations, 5 pooled
 // CHECK-NEXT: not pooled: no-dealloc 1
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[8,9],"eligible":false,"reason":"no-dealloc","all_reasons":["no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":13,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":16,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[9,9],"live_from":"first-use","first_use_line":19,"eligible":false,"reason":"no-dealloc","all_reasons":["no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":192,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":192,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":26,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":27,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":30,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[9,10],"live_from":"first-use","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"no-dealloc":1}
 

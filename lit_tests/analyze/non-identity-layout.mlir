@@ -1,8 +1,8 @@
 // Reason `non-identity-layout`: a buffer whose type has a layout other than the identity
 // (here a transposing affine map, written inline and through an alias) is not pooled; an
 // identity affine map is the identity, so the same buffer with one is pooled.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 #transposed = affine_map<(d0, d1) -> (d1, d0)>
@@ -64,15 +64,15 @@ func.func @control() {
 // CHECK-NEXT: not pooled: non-identity-layout 2
 
 // JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>","bytes":64,"size":null,"line":20,"column":3,"live":[8,10],"eligible":false,"reason":"non-identity-layout","all_reasons":["non-identity-layout"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32, #transposed>","bytes":64,"size":null,"line":21,"column":3,"live":[9,11],"eligible":false,"reason":"non-identity-layout","all_reasons":["non-identity-layout"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":15,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":17,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":18,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>","bytes":64,"size":null,"line":20,"column":3,"live":[8,10],"live_from":"allocation","first_use_line":22,"eligible":false,"reason":"non-identity-layout","all_reasons":["non-identity-layout"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32, #transposed>","bytes":64,"size":null,"line":21,"column":3,"live":[9,11],"live_from":"allocation","first_use_line":23,"eligible":false,"reason":"non-identity-layout","all_reasons":["non-identity-layout"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":9,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":39,"column":3,"live":[9,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":36,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[8,10],"live_from":"allocation","first_use_line":40,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":39,"column":3,"live":[9,11],"live_from":"allocation","first_use_line":41,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"non-identity-layout":2}

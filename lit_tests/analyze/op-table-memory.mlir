@@ -3,7 +3,7 @@
 // is followed to its uses, a realloc, a stored memref or a memref passed to a successor is not
 // pooled.
 //
-// RUN: bufreuse --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
 
 // memref.realloc frees its operand: a pool view cannot be reallocated.
 // CHECK-LABEL: func @realloc

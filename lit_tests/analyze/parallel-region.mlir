@@ -92,42 +92,42 @@ func.func @control(%c: i1) {
 
 // CHECK-LABEL: func @culprit: 6 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 13 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 16 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [11, 12] 22 parallel-region -{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [17, 18] 29 parallel-region -{{$}}
-// CHECK-NEXT: %z memref<16xf32> 64 B [23, 24] 35 parallel-region -{{$}}
-// CHECK-NEXT: %w memref<16xf32> 64 B [28, 29] 41 parallel-region -{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 13 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 16 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 12] 22 parallel-region -{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [18, 18] 29 parallel-region -{{$}}
+// CHECK-NEXT: %z memref<16xf32> 64 B [24, 24] 35 parallel-region -{{$}}
+// CHECK-NEXT: %w memref<16xf32> 64 B [29, 29] 41 parallel-region -{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 6 allocations, 6 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 52 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 55 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [11, 12] 61 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [17, 18] 67 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %z memref<16xf32> 64 B [23, 24] 74 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %w memref<16xf32> 64 B [30, 31] 84 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 52 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 55 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 12] 61 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [18, 18] 67 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %z memref<16xf32> 64 B [24, 24] 74 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %w memref<16xf32> 64 B [31, 31] 84 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 384 B, pool: 64 B (saves 320 B, 83.3%)
 // CHECK: total: 12 allocations, 8 pooled
 // CHECK-NEXT: not pooled: parallel-region 4
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[11,12],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":7,"live":[17,18],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":5,"live":[23,24],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":41,"column":5,"live":[28,29],"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":13,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":14,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":16,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":17,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":22,"column":5,"live":[12,12],"live_from":"first-use","first_use_line":23,"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":7,"live":[18,18],"live_from":"first-use","first_use_line":30,"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":5,"live":[24,24],"live_from":"first-use","first_use_line":36,"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":41,"column":5,"live":[29,29],"live_from":"first-use","first_use_line":42,"eligible":false,"reason":"parallel-region","all_reasons":["parallel-region"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":384,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":52,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":55,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":61,"column":5,"live":[11,12],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":67,"column":7,"live":[17,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":74,"column":7,"live":[23,24],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":84,"column":7,"live":[30,31],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":64,"naive_bytes":384,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":52,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":53,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":55,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":56,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":61,"column":5,"live":[12,12],"live_from":"first-use","first_use_line":62,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":67,"column":7,"live":[18,18],"live_from":"first-use","first_use_line":68,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%z","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":74,"column":7,"live":[24,24],"live_from":"first-use","first_use_line":75,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%w","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":84,"column":7,"live":[31,31],"live_from":"first-use","first_use_line":85,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"parallel-region":4}
 

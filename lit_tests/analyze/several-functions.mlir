@@ -1,8 +1,8 @@
 // Every function with a body is analyzed on its own, in textual order, also inside a nested
 // module: program points start again at 0, each function gets its own pool, and a
 // declaration is skipped. The reason counts at the end add up over all functions.
-// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
-// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func private @declared(memref<8xf32>)
@@ -68,16 +68,16 @@ module @inner {
 // CHECK-NEXT: not pooled: escapes-return 1, escapes-call 1
 
 // JSON-LABEL: function {"name":"first","peak_live_bytes":32,"naive_bytes":64,"pool_bytes":32,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":13,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":16,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":13,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":14,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<8xf32>","bytes":32,"size":null,"line":16,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":17,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"second","peak_live_bytes":64,"naive_bytes":64,"pool_bytes":96,"peak_point":3,"kept_out":null}
-// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":25,"column":3,"live":[2,5],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}
-// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":26,"column":3,"live":[3,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}
-// JSON-NEXT: allocation {"value":"%c","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":27,"column":3,"live":[4,10],"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return","no-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":8}
+// JSON: allocation {"value":"%a","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":25,"column":3,"live":[2,5],"live_from":"allocation","first_use_line":28,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8,"in_place":null}
+// JSON-NEXT: allocation {"value":"%b","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":26,"column":3,"live":[3,6],"live_from":"allocation","first_use_line":29,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8,"in_place":null}
+// JSON-NEXT: allocation {"value":"%c","op":"memref.alloc","type":"memref<4xf64>","bytes":32,"size":null,"line":27,"column":3,"live":[4,10],"live_from":"allocation","first_use_line":30,"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return","no-dealloc"],"detail":"where the function returns a buffer it allocated (bufferize-function-boundaries), run mlir-opt --buffer-results-to-out-params=\"hoist-static-allocs modify-public-functions\" first: the caller then allocates it, and may pool it","offset":null,"run_time_offset":null,"alignment":8,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"third","peak_live_bytes":8,"naive_bytes":8,"pool_bytes":0,"peak_point":0,"kept_out":null}
-// JSON: allocation {"value":"%x","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":38,"column":5,"live":[0,0],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":39,"column":5,"live":[1,2],"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@declared_inner argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%x","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":38,"column":5,"live":[0,0],"live_from":"allocation","first_use_line":null,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<2xi32>","bytes":8,"size":null,"line":39,"column":5,"live":[1,2],"live_from":"allocation","first_use_line":40,"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@declared_inner argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"escapes-return":1,"escapes-call":1}

@@ -1,10 +1,10 @@
 // Reason `unknown-op`: a buffer (or an alias) used by an op whose memory behaviour bufreuse
 // does not know may be captured by it, so it is not pooled. Ops that are known to only read
 // and write (memref.copy, linalg) keep the same buffers eligible.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() {
   %c0 = arith.constant 0 : index
@@ -66,16 +66,16 @@ func.func @control(%out: memref<16xf32>) {
 // CHECK-NEXT: not pooled: unknown-op 2
 
 // JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[8,11],"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[9,13],"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":13,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":16,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":18,"column":3,"live":[8,11],"live_from":"allocation","first_use_line":20,"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":19,"column":3,"live":[9,13],"live_from":"allocation","first_use_line":22,"eligible":false,"reason":"unknown-op","all_reasons":["unknown-op"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":9,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[8,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":39,"column":3,"live":[9,13],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":35,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":36,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":38,"column":3,"live":[8,11],"live_from":"allocation","first_use_line":40,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<4x4xf32>","bytes":64,"size":null,"line":39,"column":3,"live":[9,13],"live_from":"allocation","first_use_line":42,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"unknown-op":2}
 

@@ -1,8 +1,8 @@
 // Reason `unsupported-element-type`: element types whose byte size depends on the target (a
 // memref descriptor, a scalable vector) give no size, so the buffer is not pooled; the same
 // buffers of i64 and of a fixed vector are.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func @culprit(%m: memref<4xf32>, %v: vector<[4]xf32>) {
@@ -61,15 +61,15 @@ func.func @control(%i: i64, %v: vector<4xf32>) {
 // CHECK-NEXT: not pooled: unsupported-element-type 2
 
 // JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":11,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xmemref<4xf32>>","bytes":null,"size":null,"line":17,"column":3,"live":[8,10],"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xvector<[4]xf32>>","bytes":null,"size":null,"line":18,"column":3,"live":[9,11],"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":11,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":12,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":14,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":15,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xmemref<4xf32>>","bytes":null,"size":null,"line":17,"column":3,"live":[8,10],"live_from":"allocation","first_use_line":19,"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xvector<[4]xf32>>","bytes":null,"size":null,"line":18,"column":3,"live":[9,11],"live_from":"allocation","first_use_line":20,"eligible":false,"reason":"unsupported-element-type","all_reasons":["unsupported-element-type"],"detail":null,"offset":null,"run_time_offset":null,"alignment":1,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-LABEL: function {"name":"control","peak_live_bytes":384,"naive_bytes":512,"pool_bytes":384,"peak_point":9,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xi64>","bytes":128,"size":null,"line":35,"column":3,"live":[8,10],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xvector<4xf32>>","bytes":256,"size":null,"line":36,"column":3,"live":[9,11],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":16}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":29,"column":3,"live":[2,3],"live_from":"allocation","first_use_line":30,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":32,"column":3,"live":[5,6],"live_from":"allocation","first_use_line":33,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xi64>","bytes":128,"size":null,"line":35,"column":3,"live":[8,10],"live_from":"allocation","first_use_line":37,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":8,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xvector<4xf32>>","bytes":256,"size":null,"line":36,"column":3,"live":[9,11],"live_from":"allocation","first_use_line":38,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":16,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"unsupported-element-type":2}

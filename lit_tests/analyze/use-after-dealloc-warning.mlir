@@ -1,7 +1,7 @@
 // A use after the dealloc is suspicious but legal input: --analyze warns on stderr (without
 // --remarks), at the use, with a note at the dealloc, exits 0, and reports the buffer as
 // `use-after-dealloc`. The use through an alias is found too; the warning names the buffer.
-// RUN: %python %S/Inputs/exit-status.py bufreuse --analyze %s -o %t.txt 2>&1 \
+// RUN: %python %S/Inputs/exit-status.py bufreuse --live-from-alloc --analyze %s -o %t.txt 2>&1 \
 // RUN:   | FileCheck --strict-whitespace %s
 // RUN: FileCheck --check-prefix=REPORT --input-file=%t.txt %s
 

@@ -58,34 +58,34 @@ func.func @control() -> f32 {
 
 // CHECK-LABEL: func @culprit: 4 allocations, 2 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 12 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 15 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [10, 17] 20 use-after-dealloc -{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [11, 20] 21 use-after-dealloc -{{$}}
-// CHECK-NEXT: peak live: 64 B at point 2 (%p)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 12 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 15 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 17] 20 use-after-dealloc -{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [13, 20] 21 use-after-dealloc -{{$}}
+// CHECK-NEXT: peak live: 64 B at point 3 (%p)
 // CHECK-NEXT: naive: 128 B, pool: 64 B (saves 64 B, 50.0%)
 // CHECK-LABEL: func @control: 4 allocations, 4 pooled
 // CHECK-NEXT: value type bytes live line status offset
-// CHECK-NEXT: %p memref<16xf32> 64 B [2, 3] 37 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %q memref<16xf32> 64 B [5, 6] 40 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %x memref<16xf32> 64 B [10, 15] 45 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: %y memref<16xf32> 64 B [11, 18] 46 pooled {{[0-9]+}}{{$}}
-// CHECK-NEXT: peak live: 128 B at point 11 (%x, %y)
+// CHECK-NEXT: %p memref<16xf32> 64 B [3, 3] 37 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %q memref<16xf32> 64 B [6, 6] 40 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %x memref<16xf32> 64 B [12, 15] 45 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: %y memref<16xf32> 64 B [13, 18] 46 pooled {{[0-9]+}}{{$}}
+// CHECK-NEXT: peak live: 128 B at point 13 (%x, %y)
 // CHECK-NEXT: naive: 256 B, pool: 128 B (saves 128 B, 50.0%)
 // CHECK: total: 8 allocations, 6 pooled
 // CHECK-NEXT: not pooled: use-after-dealloc 2
 
-// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":2,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":20,"column":3,"live":[10,17],"eligible":false,"reason":"use-after-dealloc","all_reasons":["use-after-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":3,"live":[11,20],"eligible":false,"reason":"use-after-dealloc","all_reasons":["use-after-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"culprit","peak_live_bytes":64,"naive_bytes":128,"pool_bytes":64,"peak_point":3,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":12,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":13,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":15,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":16,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":20,"column":3,"live":[12,17],"live_from":"first-use","first_use_line":22,"eligible":false,"reason":"use-after-dealloc","all_reasons":["use-after-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":21,"column":3,"live":[13,20],"live_from":"first-use","first_use_line":23,"eligible":false,"reason":"use-after-dealloc","all_reasons":["use-after-dealloc"],"detail":null,"offset":null,"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
-// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":11,"kept_out":null}
-// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":37,"column":3,"live":[2,3],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":40,"column":3,"live":[5,6],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":45,"column":3,"live":[10,15],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
-// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":46,"column":3,"live":[11,18],"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4}
+// JSON-LABEL: function {"name":"control","peak_live_bytes":128,"naive_bytes":256,"pool_bytes":128,"peak_point":13,"kept_out":null}
+// JSON: allocation {"value":"%p","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":37,"column":3,"live":[3,3],"live_from":"first-use","first_use_line":38,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%q","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":40,"column":3,"live":[6,6],"live_from":"first-use","first_use_line":41,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%x","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":45,"column":3,"live":[12,15],"live_from":"first-use","first_use_line":47,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
+// JSON-NEXT: allocation {"value":"%y","op":"memref.alloc","type":"memref<16xf32>","bytes":64,"size":null,"line":46,"column":3,"live":[13,18],"live_from":"first-use","first_use_line":48,"eligible":true,"reason":null,"all_reasons":[],"detail":null,"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"use-after-dealloc":2}
 

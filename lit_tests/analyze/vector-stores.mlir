@@ -23,6 +23,6 @@ func.func @vector_stores(%v: vector<4xf32>, %m: vector<4xi1>, %idx: vector<4xi32
   return
 }
 
-// CHECK: %a memref<16xf32> 64 B [1, 4] 14 pooled
-// CHECK: %b memref<16xf32> 64 B [2, 5] 15 pooled
-// CHECK: %c memref<16xf32> 64 B [3, 6] 16 pooled
+// CHECK: %a memref<16xf32> 64 B [4, 4] 14 pooled
+// CHECK: %b memref<16xf32> 64 B [5, 5] 15 pooled
+// CHECK: %c memref<16xf32> 64 B [6, 6] 16 pooled

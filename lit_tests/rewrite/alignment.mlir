@@ -2,9 +2,9 @@
 // puts that buffer at a multiple of 128; --alignment=N sets the slot granularity and the
 // pool's minimum alignment; an element type wider than N still gets offsets that are
 // multiples of its size (f64 at multiples of 8 with --alignment=4).
-// RUN: bufreuse --pool-all --rewrite %s | FileCheck --check-prefix=A64 %s
-// RUN: bufreuse --pool-all --rewrite --alignment=16 %s | FileCheck --check-prefix=A16 %s
-// RUN: bufreuse --pool-all --rewrite --alignment=4 %s | FileCheck --check-prefix=A4 %s
+// RUN: bufreuse --live-from-alloc --pool-all --rewrite %s | FileCheck --check-prefix=A64 %s
+// RUN: bufreuse --live-from-alloc --pool-all --rewrite --alignment=16 %s | FileCheck --check-prefix=A16 %s
+// RUN: bufreuse --live-from-alloc --pool-all --rewrite --alignment=4 %s | FileCheck --check-prefix=A4 %s
 
 func.func @aligned() {
   %c0 = arith.constant 0 : index

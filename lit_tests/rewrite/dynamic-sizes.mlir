@@ -6,10 +6,10 @@
 // assignments of the arguments: --debug-break-plan (every offset 0) must fail it, naming
 // the values that show the overlap (an error with --strict-check; by default a warning, and
 // the function is left as it was read).
-// RUN: bufreuse --rewrite %s | FileCheck %s
-// RUN: not bufreuse --rewrite --strict-check --debug-break-plan %s 2>&1 | FileCheck --check-prefix=BROKEN %s
-// RUN: bufreuse --rewrite --debug-break-plan %s 2>&1 | FileCheck --check-prefix=KEPT %s
-// RUN: bufreuse --rewrite --no-dynamic-pools %s | FileCheck --check-prefix=STATIC %s
+// RUN: bufreuse --live-from-alloc --rewrite %s | FileCheck %s
+// RUN: not bufreuse --live-from-alloc --rewrite --strict-check --debug-break-plan %s 2>&1 | FileCheck --check-prefix=BROKEN %s
+// RUN: bufreuse --live-from-alloc --rewrite --debug-break-plan %s 2>&1 | FileCheck --check-prefix=KEPT %s
+// RUN: bufreuse --live-from-alloc --rewrite --no-dynamic-pools %s | FileCheck --check-prefix=STATIC %s
 
 func.func @chain(%n: index, %m: memref<?x8xf32>) {
   %c0 = arith.constant 0 : index
@@ -21,6 +21,7 @@ func.func @chain(%n: index, %m: memref<?x8xf32>) {
   %b = memref.alloc(%n2) : memref<4x?xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<?xf32>)
   linalg.fill ins(%f : f32) outs(%b : memref<4x?xf32>)
+  %va = memref.load %a[%c0] : memref<?xf32>
   memref.dealloc %a : memref<?xf32>
   %c = memref.alloc(%rows) : memref<?x8xf32>
   %s = memref.alloc() : memref<16xf32>

@@ -1,7 +1,7 @@
 // Each function gets a pool of its own, sized for its own buffers; a function with nothing
 // to pool and a declaration are printed unchanged; pool and offset names do not clash with
 // names the function already uses (%pool, %pool_off0 are taken in @taken).
-// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
+// RUN: bufreuse --live-from-alloc --pool-all --rewrite %s | FileCheck %s
 
 func.func private @ext(f32)
 

@@ -26,8 +26,17 @@ pub struct Allocation {
     pub value: ValueId,
     /// Byte size, when the shape is static and the element size known.
     pub bytes: Option<u64>,
-    /// Live interval; `None` only when none can be computed.
+    /// Live interval; `None` only when none can be computed. It starts at the first use
+    /// (with `Context::live_from_first_use`) or at the allocation.
     pub live: Option<Interval>,
+    /// The ops of its block that hold its first and its last use or an alias's (deallocs
+    /// excepted); `None` when it has no use there.
+    pub first_use: Option<OpId>,
+    #[allow(missing_docs)]
+    pub last_use: Option<OpId>,
+    /// The allocation (an index into the function's allocations) whose bytes it takes at an
+    /// elementwise op (see `analysis::in_place`), with that op.
+    pub in_place: Option<InPlace>,
     /// Every reason that applies, in order of precedence, each with the op that caused it.
     pub reasons: Vec<Cause>,
     /// The deallocs of it or its aliases (`memref.dealloc` and `bufferization.dealloc`).
@@ -91,6 +100,15 @@ impl Allocation {
     }
 }
 
+/// An output written in place over an input that dies at the op writing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InPlace {
+    /// The input's index in the function's allocations.
+    pub over: usize,
+    /// The elementwise op that reads the input and writes the output.
+    pub at: OpId,
+}
+
 /// One reason an allocation may not be pooled, with the op that caused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
@@ -123,6 +141,9 @@ pub struct Context<'a> {
     pub before_dealloc: bool,
     /// Allocations with dynamic dimensions may be pooled (offsets computed at run time).
     pub dynamic_pools: bool,
+    /// Live intervals start at the first use rather than at the allocation: before it, the
+    /// buffer holds nothing anyone may read.
+    pub live_from_first_use: bool,
 }
 
 /// The innermost op around `op` whose regions may run concurrently or later, climbing from
@@ -405,11 +426,10 @@ fn analyze_one(
         reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
     }
 
-    // Walk the uses of the allocation and of its aliases.
-    let mut live = points.extent(op).map(|e| Interval {
-        start: e.start,
-        end: e.start,
-    });
+    // Walk the uses of the allocation and of its aliases: `used` covers the ops of the block
+    // that hold them, `first_use` and `last_use` are the first and the last of those ops.
+    let mut used: Option<Interval> = None;
+    let (mut first_use, mut last_use): (Option<OpId>, Option<OpId>) = (None, None);
     let mut deallocs = Vec::new();
     let mut freed_operands = Vec::new();
     // Deallocs that may not free it: the condition is not known, or an alias is retained.
@@ -464,9 +484,16 @@ fn analyze_one(
             {
                 reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
             }
-            match ancestor_in(m, block, user).and_then(|a| points.extent(a)) {
-                Some(extent) => {
-                    live = Some(live.map_or(extent, |l| l.cover(extent)));
+            let holder = ancestor_in(m, block, user);
+            match holder.and_then(|a| Some((a, points.extent(a)?))) {
+                Some((holder, extent)) => {
+                    if used.is_none_or(|u| extent.start < u.start) {
+                        first_use = Some(holder);
+                    }
+                    if used.is_none_or(|u| extent.end > u.end) {
+                        last_use = Some(holder);
+                    }
+                    used = Some(used.map_or(extent, |u| u.cover(extent)));
                     use_ops.push(user);
                 }
                 None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
@@ -475,6 +502,15 @@ fn analyze_one(
         },
     );
 
+    let at_allocation = points.extent(op).map(|e| Interval {
+        start: e.start,
+        end: e.start,
+    });
+    let live = match (used, at_allocation) {
+        (Some(u), _) if cx.live_from_first_use => Some(u),
+        (Some(u), Some(a)) => Some(a.cover(u)),
+        (u, a) => a.or(u),
+    };
     deallocs.sort();
     match deallocs.len() {
         // Straight after bufferization nothing is freed yet: the deallocation pass that runs
@@ -515,6 +551,8 @@ fn analyze_one(
         elem_bytes,
     );
     a.freed_operands = freed_operands;
+    a.first_use = first_use;
+    a.last_use = last_use;
     a.dynamic = dynamic.map(Box::new);
     a.align = a.align.max(assumed_align);
     a
@@ -551,6 +589,9 @@ fn finish(
         value,
         bytes,
         live,
+        first_use: None,
+        last_use: None,
+        in_place: None,
         reasons,
         deallocs,
         freed_operands: Vec::new(),

@@ -5,6 +5,7 @@
 //! construction.
 
 pub mod calls;
+pub mod in_place;
 pub mod lifetime;
 pub mod points;
 pub mod reason;
@@ -33,6 +34,12 @@ pub struct Options {
     pub before_dealloc: bool,
     /// Pool allocations with dynamic dimensions, at offsets computed at run time.
     pub dynamic_pools: bool,
+    /// Live intervals start at each buffer's first use, not at its allocation (off:
+    /// `--live-from-alloc`).
+    pub live_from_first_use: bool,
+    /// An elementwise op's output may take the bytes of an input that dies there (off:
+    /// `--no-in-place`).
+    pub in_place: bool,
 }
 
 impl Default for Options {
@@ -42,6 +49,8 @@ impl Default for Options {
             assume_nocapture: HashSet::new(),
             before_dealloc: false,
             dynamic_pools: true,
+            live_from_first_use: true,
+            in_place: true,
         }
     }
 }
@@ -101,6 +110,8 @@ pub struct Analysis {
     pub warnings: Vec<Diagnostic>,
     /// Made for IR before deallocation (`Options::before_dealloc`): pools get no dealloc.
     pub before_dealloc: bool,
+    /// Live intervals start at first uses (`Options::live_from_first_use`).
+    pub live_from_first_use: bool,
 }
 
 /// What the analysis reads of a module besides its ops, each made in one pass over it: the
@@ -140,6 +151,7 @@ pub fn analyze_with(
         calls: &calls,
         before_dealloc: opts.before_dealloc,
         dynamic_pools: opts.dynamic_pools,
+        live_from_first_use: opts.live_from_first_use,
     };
     let functions: Vec<OpId> = m
         .functions()
@@ -157,7 +169,11 @@ pub fn analyze_with(
     let per_function = crate::parallel::map_halves(&functions, apart, |&func| {
         let (mut errors, mut warnings) = (Vec::new(), Vec::new());
         let points = structure.numbering.of_function(func);
-        let allocations = lifetime::allocations(m, func, &points, uses, &cx);
+        let mut allocations = lifetime::allocations(m, func, &points, uses, &cx);
+        if opts.in_place {
+            let (nocapture, index_bytes) = (&opts.assume_nocapture, opts.index_bytes);
+            in_place::find(m, uses, &mut allocations, nocapture, index_bytes);
+        }
         for a in &allocations {
             check_allocation(m, a, &mut errors, &mut warnings);
         }
@@ -176,6 +192,7 @@ pub fn analyze_with(
     let mut errors = Vec::new();
     let mut analysis = Analysis {
         before_dealloc: opts.before_dealloc,
+        live_from_first_use: opts.live_from_first_use,
         ..Analysis::default()
     };
     for (report, function_errors, warnings) in per_function {
@@ -343,6 +360,19 @@ pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
     (u64::try_from(best.0).unwrap_or(u64::MAX), best.1)
 }
 
+/// The items of each group (`groups[k]`: the position of item `k`'s group) as one item:
+/// the interval covering theirs and the largest size.
+pub fn merge_groups(groups: &[usize], items: &[(Interval, u64)]) -> Vec<(Interval, u64)> {
+    let mut merged: Vec<Option<(Interval, u64)>> = vec![None; items.len()];
+    for (&g, &(live, bytes)) in groups.iter().zip(items) {
+        merged[g] = Some(match merged[g] {
+            Some((l, b)) => (l.cover(live), b.max(bytes)),
+            None => (live, bytes),
+        });
+    }
+    merged.into_iter().flatten().collect()
+}
+
 /// The function's report before pooling: its allocations, their peak live bytes and their
 /// naive total. `policy::pool` fills in the pools.
 fn summarize(
@@ -362,7 +392,16 @@ fn summarize(
         .iter()
         .filter_map(|&i| Some((allocations[i].live?, allocations[i].bytes?)))
         .collect();
-    let (peak_live_bytes, peak_point) = peak_live(&items);
+    // An output written in place over an input is one buffer with it.
+    let statics: Vec<usize> = eligible
+        .iter()
+        .copied()
+        .filter(|&i| allocations[i].bytes.is_some())
+        .collect();
+    let (peak_live_bytes, peak_point) = peak_live(&merge_groups(
+        &in_place::groups(&allocations, &statics),
+        &items,
+    ));
     // The peak is at most the naive total, so one check covers both.
     let naive_bytes = items
         .iter()

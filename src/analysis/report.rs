@@ -53,7 +53,7 @@ pub fn text(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
     let types = memref_type_texts(m);
     let tables = crate::parallel::map_halves(&analysis.functions, rows >= PARALLEL_MIN_ROWS, |f| {
         let mut table = String::new();
-        function_text(m, file, &types, f, &mut table);
+        function_text(m, file, &types, f, analysis.live_from_first_use, &mut table);
         table
     });
     let mut out = tables.concat();
@@ -173,16 +173,29 @@ fn function_text<'a>(
     file: &SourceFile,
     types: &'a [Option<String>],
     f: &'a FunctionReport,
+    live_from_first_use: bool,
     out: &mut String,
 ) {
     let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
-    let _ = writeln!(
+    let in_place = f
+        .allocations
+        .iter()
+        .filter(|a| a.in_place.is_some() && a.offset.is_some())
+        .count();
+    let _ = write!(
         out,
         "func @{}: {} allocations, {} pooled",
         f.name,
         f.allocations.len(),
         pooled
     );
+    if in_place > 0 {
+        let _ = write!(out, " ({in_place} written in place)");
+    }
+    if live_from_first_use && !f.allocations.is_empty() {
+        out.push_str(", live from first use");
+    }
+    out.push('\n');
     if let Some(message) = &f.kept_out {
         let _ = writeln!(
             out,
@@ -236,13 +249,22 @@ fn function_text<'a>(
             half.write(|w| {
                 let _ = write!(w, "{line}");
             }),
-            Cell::Text(match a.reason() {
+            match (a.reason(), a.in_place) {
+                (None, Some(p)) if a.offset.is_some() => half.write(|w| {
+                    let _ = write!(
+                        w,
+                        "pooled, in place over {}",
+                        m.value(f.allocations[p.over].value).name
+                    );
+                }),
+                _ => Cell::Text(match a.reason() {
                 None if a.offset.is_some() => "pooled",
                 None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
                 None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
                 None => "eligible (not pooled: no saving)",
                 Some(r) => r.code(),
             }),
+            },
             match &a.offset {
                 None => Cell::Text("-"),
                 Some(Offset::Fixed(o)) => half.write(|w| {
@@ -383,7 +405,7 @@ fn function_text<'a>(
 
 /// The version of the JSON report's schema (`docs/analyze.schema.json`, described in
 /// `docs/analyze-json.md`): raised with any change to the report's fields or reason codes.
-pub const JSON_SCHEMA_VERSION: u32 = 2;
+pub const JSON_SCHEMA_VERSION: u32 = 3;
 
 /// The JSON report (its schema: `docs/analyze.schema.json`).
 pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
@@ -410,6 +432,17 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                     o.insert(
                         "live".into(),
                         a.live.map_or(Value::Null, |l| json!([l.start, l.end])),
+                    );
+                    o.insert(
+                        "live_from".into(),
+                        json!(match (a.first_use, analysis.live_from_first_use) {
+                            (Some(_), true) => "first-use",
+                            _ => "allocation",
+                        }),
+                    );
+                    o.insert(
+                        "first_use_line".into(),
+                        json!(a.first_use.map(|u| file.line_col(m.op(u).span.start).0)),
                     );
                     o.insert("eligible".into(), json!(a.eligible()));
                     o.insert("reason".into(), json!(a.reason().map(Reason::code)));
@@ -445,6 +478,21 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                         },
                     );
                     o.insert("alignment".into(), json!(a.align));
+                    o.insert(
+                        "in_place".into(),
+                        match a.in_place {
+                            Some(p) if a.offset.is_some() => {
+                                let (line, column) = file.line_col(m.op(p.at).span.start);
+                                json!({
+                                    "over": &*m.value(f.allocations[p.over].value).name,
+                                    "op": &*m.op(p.at).name,
+                                    "line": line,
+                                    "column": column,
+                                })
+                            }
+                            _ => Value::Null,
+                        },
+                    );
                     Value::Object(o)
                 })
                 .collect();
@@ -501,6 +549,12 @@ fn cause_detail(m: &Module, cause: &Cause) -> Option<String> {
     }
     let at = cause.at.map(|op| &*m.op(op).name);
     match (cause.reason, at) {
+        (Reason::EscapesReturn, _) => Some(
+            "where the function returns a buffer it allocated (bufferize-function-boundaries), \
+             run mlir-opt --buffer-results-to-out-params=\"hoist-static-allocs \
+             modify-public-functions\" first: the caller then allocates it, and may pool it"
+                .to_string(),
+        ),
         (Reason::PointerTaken, Some("memref.extract_aligned_pointer_as_index")) => Some(
             "where this comes from lowered deallocation, which compares addresses at run time, \
              run bufreuse before --bufferization-lower-deallocations, or with --before-dealloc \
@@ -529,6 +583,25 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in &analysis.functions {
         for a in &f.allocations {
+            if let Some(p) = a.in_place
+                && a.offset.is_some()
+            {
+                let op = m.op(p.at);
+                out.push(
+                    Diagnostic::remark(
+                        m.op(a.op).span,
+                        format!(
+                            "{} is written in place over {}, which dies where it is written",
+                            m.value(a.value).name,
+                            m.value(f.allocations[p.over].value).name
+                        ),
+                    )
+                    .with_note(
+                        Some(op.span),
+                        format!("read and written element by element here ('{}')", op.name),
+                    ),
+                );
+            }
             let Some(cause) = a.reasons.first() else {
                 continue;
             };

@@ -120,6 +120,16 @@ pub struct Cli {
     #[arg(long)]
     pub no_dynamic_pools: bool,
 
+    /// Start each buffer's live interval at its allocation instead of at its first use (the
+    /// op of its block that first uses it or an alias), to compare with the shorter intervals.
+    #[arg(long)]
+    pub live_from_alloc: bool,
+
+    /// Never let an elementwise op write its output in place over an input that dies there
+    /// (by default such a pair shares one offset).
+    #[arg(long)]
+    pub no_in_place: bool,
+
     /// Check every plan with the independent checker, also in release builds.
     #[arg(long)]
     pub verify_plan: bool,

@@ -20,6 +20,8 @@ fn analysis_options(cli: &Cli) -> analysis::Options {
         assume_nocapture: cli.assume_nocapture.iter().cloned().collect(),
         before_dealloc: cli.before_dealloc,
         dynamic_pools: !cli.no_dynamic_pools,
+        live_from_first_use: !cli.live_from_alloc,
+        in_place: !cli.no_in_place,
     }
 }
 

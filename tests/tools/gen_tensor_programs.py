@@ -27,6 +27,9 @@ needed before it. Each program has
   * one to three worker functions `@worker_N`, with one to three tensor arguments (static
     `tensor<RxCxf32>` or dynamic `tensor<?x8xf32>`) and an `index` argument `%n` (a constant
     0 to 4 of `@main`), returning one or two tensors. Their bodies are random chains of
+      - chains of elementwise steps, each reading only the tensor the step before made, also
+        over a `1xC` row read with the map `(d0, d1) -> (0, d1)` (feature
+        `elementwise-chain`),
       - elementwise `linalg.generic` (add, sub, mul, maximumf, affine maps of one operand;
         `tensor.empty` outs, sized by `tensor.dim` for dynamic shapes),
       - `linalg.fill` (a value of its own, or the init of an accumulating `linalg.generic`),
@@ -82,13 +85,15 @@ FACTORS = ("0.5", "0.75", "1.5", "-0.5", "-1.25", "2.0", "0.25", "-0.75")
 OFFSETS = ("0.25", "-1.0", "0.5", "1.25", "-0.5", "0.125")
 BINOPS = ("addf", "subf", "mulf", "maximumf")
 
-# The aliases every program defines: identity maps, a row map and the map to a scalar.
+# The aliases every program defines: identity maps, a row map, the map to a scalar, and
+# torch-mlir's read of a dimension of size 1 by the constant 0.
 MAPS = [
     "#id1 = affine_map<(d0) -> (d0)>",
     "#id2 = affine_map<(d0, d1) -> (d0, d1)>",
     "#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>",
     "#row = affine_map<(d0, d1) -> (d0)>",
     "#all = affine_map<(d0, d1) -> ()>",
+    "#batch = affine_map<(d0, d1) -> (0, d1)>",
 ]
 
 
@@ -498,6 +503,51 @@ class TensorGen:
         self.feature("elementwise-affine")
         return self.unary(fn, a, extra)
 
+    def op_chain(self, fn, env):
+        """A chain of two to four elementwise steps, each reading only the tensor the step
+        before made (so that it dies there: bufreuse may write each step in place over the
+        one before); sometimes also a chain over the first row (a `1xC` tensor read with the
+        map `(d0, d1) -> (0, d1)`, as torch-mlir reads a batch of 1), added back to every row."""
+        a = self.pick(env, lambda v: not v.dynamic)
+        if a is None:
+            return self.op_unary(fn, env)
+        self.feature("elementwise-chain")
+        v = a
+        for _ in range(self.r.randint(2, 4)):
+            v = self.unary(fn, v)
+        if self.r.random() < 0.5:
+            self.feature("elementwise-chain-batch")
+            cols = v.shape[1]
+            row = Val(fn.new("r"), (1, cols))
+            fn.emit(
+                "%s = tensor.extract_slice %s[0, 0] [1, %d] [1, 1] : %s to %s"
+                % (row.name, v.name, cols, v.type, row.type)
+            )
+            for _ in range(self.r.randint(1, 3)):
+                e = self.empty(fn, row.shape)
+                name = self.generic(
+                    fn,
+                    [(row.name, row.type)],
+                    e,
+                    row.shape,
+                    ["#batch", idmap(2)],
+                    ["parallel"] * 2,
+                    lambda x: self.affine(fn, x[0]),
+                )
+                row = Val(name, row.shape)
+            e = self.empty(fn, v.shape)
+            name = self.generic(
+                fn,
+                [(row.name, row.type), (v.name, v.type)],
+                e,
+                v.shape,
+                ["#batch", idmap(2), idmap(2)],
+                ["parallel"] * 2,
+                lambda x: self.binop(fn, "addf", x[0], x[1]),
+            )
+            v = Val(name, v.shape)
+        return v
+
     def op_fill(self, fn, env):
         a = self.pick(env, use=False)
         f = self.fill(fn, a.shape, self.r.choice(OFFSETS), a)
@@ -867,6 +917,7 @@ class TensorGen:
         ops = [
             (self.op_binary, 5),
             (self.op_unary, 2),
+            (self.op_chain, 2),
             (self.op_fill, 1),
             (self.op_matmul, 2),
             (self.op_rowreduce, 1),
