@@ -2207,7 +2207,11 @@ fn check_model_case(tools: &Tools, case: &ModelCase, dir: &Path) -> Verdict {
 /// its `expected.txt`, and no file or function is refused.
 fn real_models_print_the_same_at_every_place() {
     let cases = model_cases();
-    assert_eq!(cases.len(), 30, "8 models at 3 places, the 6 of static shapes at a fourth");
+    assert_eq!(
+        cases.len(),
+        30,
+        "8 models at 3 places, the 6 of static shapes at a fourth"
+    );
     let tools = tools();
     let dir = scratch("models");
     let verdicts = par_map(&cases, |c| check_model_case(tools, c, &dir));
