@@ -158,7 +158,10 @@ impl<'a> Elementwise<'a> {
     fn of(m: &'a Module, op: OpId) -> Option<Elementwise<'a>> {
         let o = m.op(op);
         let name = &*o.name;
-        if name != "linalg.generic" && !NAMED_ELEMENTWISE.contains(&name) {
+        // A `library_call` hands the op to a function that may assume its operands apart.
+        if (name != "linalg.generic" && !NAMED_ELEMENTWISE.contains(&name))
+            || m.attr(op, "library_call").is_some()
+        {
             return None;
         }
         let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;

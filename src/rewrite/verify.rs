@@ -1095,7 +1095,8 @@ fn reads_what_it_writes(
         [i, o_] if (*i + *o_) as usize == o.operands.len() => *i as usize,
         _ => return false,
     };
-    if read >= inputs || written < inputs {
+    // An op lowered to a `library_call` runs code that may assume its operands apart.
+    if read >= inputs || written < inputs || m.attr(op, "library_call").is_some() {
         return false;
     }
     // The output's block argument, where the body has one per operand, must be unused.
