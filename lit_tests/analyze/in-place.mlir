@@ -336,6 +336,32 @@ func.func @chain(%out: memref<4x8xf32>) {
 // JSON:      "name": "reads_output",
 // JSON:      "value": "%y",
 // JSON:      "in_place": null
+// JSON:      "name": "transposed",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "constant_in_wide_dim",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "reduction",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "copy",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "input_used_later",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "partial_view",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "library_call",
+// JSON:      "value": "%y",
+// JSON:      "in_place": null
+// JSON:      "name": "chain",
+// JSON:      "value": "%z",
+// JSON:      "in_place": {
+// JSON-NEXT:   "over": "%y",
+// JSON-NEXT:   "op": "linalg.exp",
 
 // REMARK: in-place.mlir:21:3: remark: %y is written in place over %x, which dies where it is written
 // REMARK: in-place.mlir:23:3: note: read and written element by element here ('linalg.generic')
