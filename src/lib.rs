@@ -220,7 +220,8 @@ pub fn rewrite(
 /// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
 /// bufreuse::pool(&module, &mut analysis, &Default::default()).unwrap();
 /// let json = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Json);
-/// assert!(json.starts_with("{\n  \"schema_version\": 2,"));
+/// let version = format!("{{\n  \"schema_version\": {},", bufreuse::JSON_SCHEMA_VERSION);
+/// assert!(json.starts_with(&version));
 /// ```
 pub fn report(
     module: &Module,
