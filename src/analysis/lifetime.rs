@@ -29,10 +29,10 @@ pub struct Allocation {
     /// Live interval; `None` only when none can be computed. It starts at the first use
     /// (with `Context::live_from_first_use`) or at the allocation.
     pub live: Option<Interval>,
-    /// The ops of its block that hold its first and its last use or an alias's (deallocs
-    /// excepted); `None` when it has no use there.
+    /// The op of its block that holds its first use or an alias's (deallocs excepted);
+    /// `None` when it has no use there.
     pub first_use: Option<OpId>,
-    #[allow(missing_docs)]
+    /// The op of its block that holds its last use or an alias's, likewise.
     pub last_use: Option<OpId>,
     /// The allocation (an index into the function's allocations) whose bytes it takes at an
     /// elementwise op (see `analysis::in_place`), with that op.

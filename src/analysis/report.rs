@@ -180,7 +180,7 @@ fn function_text<'a>(
     let in_place = f
         .allocations
         .iter()
-        .filter(|a| a.in_place.is_some() && a.offset.is_some())
+        .filter(|a| written_over(f, a).is_some())
         .count();
     let _ = write!(
         out,
@@ -249,21 +249,17 @@ fn function_text<'a>(
             half.write(|w| {
                 let _ = write!(w, "{line}");
             }),
-            match (a.reason(), a.in_place) {
-                (None, Some(p)) if a.offset.is_some() => half.write(|w| {
-                    let _ = write!(
-                        w,
-                        "pooled, in place over {}",
-                        m.value(f.allocations[p.over].value).name
-                    );
+            match written_over(f, a) {
+                Some((over, _)) => half.write(|w| {
+                    let _ = write!(w, "pooled, in place over {}", m.value(over.value).name);
                 }),
-                _ => Cell::Text(match a.reason() {
-                None if a.offset.is_some() => "pooled",
-                None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
-                None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
-                None => "eligible (not pooled: no saving)",
-                Some(r) => r.code(),
-            }),
+                None => Cell::Text(match a.reason() {
+                    None if a.offset.is_some() => "pooled",
+                    None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
+                    None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
+                    None => "eligible (not pooled: no saving)",
+                    Some(r) => r.code(),
+                }),
             },
             match &a.offset {
                 None => Cell::Text("-"),
@@ -403,6 +399,15 @@ fn function_text<'a>(
     out.push('\n');
 }
 
+/// The input that `a` is written in place over, and the op that does it, when both are pooled
+/// at one offset (the policy may have left one of a pair out of the pool, and then nothing is
+/// written in place).
+fn written_over<'f>(f: &'f FunctionReport, a: &Allocation) -> Option<(&'f Allocation, OpId)> {
+    let p = a.in_place?;
+    let over = &f.allocations[p.over];
+    (a.offset.is_some() && over.offset == a.offset).then_some((over, p.at))
+}
+
 /// The version of the JSON report's schema (`docs/analyze.schema.json`, described in
 /// `docs/analyze-json.md`): raised with any change to the report's fields or reason codes.
 pub const JSON_SCHEMA_VERSION: u32 = 3;
@@ -480,17 +485,17 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                     o.insert("alignment".into(), json!(a.align));
                     o.insert(
                         "in_place".into(),
-                        match a.in_place {
-                            Some(p) if a.offset.is_some() => {
-                                let (line, column) = file.line_col(m.op(p.at).span.start);
+                        match written_over(f, a) {
+                            Some((over, at)) => {
+                                let (line, column) = file.line_col(m.op(at).span.start);
                                 json!({
-                                    "over": &*m.value(f.allocations[p.over].value).name,
-                                    "op": &*m.op(p.at).name,
+                                    "over": &*m.value(over.value).name,
+                                    "op": &*m.op(at).name,
                                     "line": line,
                                     "column": column,
                                 })
                             }
-                            _ => Value::Null,
+                            None => Value::Null,
                         },
                     );
                     Value::Object(o)
@@ -583,17 +588,15 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in &analysis.functions {
         for a in &f.allocations {
-            if let Some(p) = a.in_place
-                && a.offset.is_some()
-            {
-                let op = m.op(p.at);
+            if let Some((over, at)) = written_over(f, a) {
+                let op = m.op(at);
                 out.push(
                     Diagnostic::remark(
                         m.op(a.op).span,
                         format!(
                             "{} is written in place over {}, which dies where it is written",
                             m.value(a.value).name,
-                            m.value(f.allocations[p.over].value).name
+                            m.value(over.value).name
                         ),
                     )
                     .with_note(
