@@ -149,7 +149,6 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
                 &dynamics,
                 pool.size,
                 &mut report.allocations,
-                opts,
                 errors,
             );
         }
@@ -345,7 +344,6 @@ fn plan_static(
 /// Places the allocations of run-time size of one pool above its planned part (`base`
 /// bytes): sets their offsets and returns them in the order their offsets are computed.
 /// The placement is checked, like every plan, for sizes drawn from a fixed sequence.
-#[allow(clippy::too_many_arguments)]
 fn place_dynamic(
     m: &Module,
     func: OpId,
@@ -353,7 +351,6 @@ fn place_dynamic(
     members: &[usize],
     base: u64,
     allocations: &mut [Allocation],
-    opts: &Options,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<usize> {
     let lifetimes: Vec<Lifetime> = members
@@ -364,10 +361,13 @@ fn place_dynamic(
                 .live
                 .expect("eligible allocations have an interval")
                 .to_half_open();
+            // Only as aligned as the buffer needs (its element, its `alignment` attribute, an
+            // `assume_alignment` of it): rounding every run-time offset up to `--alignment`
+            // would make a pool of small buffers larger than the buffers it replaces.
             Lifetime {
                 start,
                 end,
-                align: a.align.max(opts.alignment),
+                align: a.align,
             }
         })
         .collect();

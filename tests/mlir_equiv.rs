@@ -38,8 +38,8 @@
 //! MLIR 22 to the three places where bufreuse runs (after `--one-shot-bufferize`, after
 //! ownership-based deallocation, after the whole deallocation pipeline) and (the six of static
 //! shapes) to the first after `--buffer-results-to-out-params`, rewritten, lowered and run,
-//! must print their
-//! `expected.txt`; no file and no function may be refused.
+//! must print their `expected.txt`; the two TOSA models, of dynamic batch, also with their
+//! `@main` at batch 3 (issue 32); no file and no function may be refused.
 //!
 //! Random tensor programs (`tests/tools/gen_tensor_programs.py`, seeds 0..12), bufferized by
 //! `one-shot-bufferize` and rewritten at the same three places, with and without
@@ -2030,8 +2030,14 @@ struct ModelCase {
     program: Program,
     tosa: bool,
     place: usize,
+    /// The batch size `@main` runs the model at: 1 as written, or `MODEL_BATCH` for the TOSA
+    /// models of dynamic batch (`tests/programs/models/batch.py` makes the variant).
+    batch: u32,
     expected: PathBuf,
 }
+
+/// The larger batch size the TOSA models also run at (issue 32).
+const MODEL_BATCH: u32 = 3;
 
 /// Every model of `tests/programs/models/models.tsv` at every place of `MODEL_PLACES`.
 fn model_cases() -> Vec<ModelCase> {
@@ -2044,21 +2050,34 @@ fn model_cases() -> Vec<ModelCase> {
     {
         let fields: Vec<&str> = line.split('\t').collect();
         let (name, kind) = (fields[0], fields[3]);
-        for (place, at) in MODEL_PLACES.iter().enumerate() {
-            // Upstream's pass refuses dynamically shaped results ("cannot create out param
-            // for dynamically shaped result"): the TOSA models keep their batch dynamic.
-            if at.name == "out-params" && kind == "tosa" {
-                continue;
+        let batches: &[u32] = if kind == "tosa" {
+            &[1, MODEL_BATCH]
+        } else {
+            &[1]
+        };
+        for &batch in batches {
+            for (place, at) in MODEL_PLACES.iter().enumerate() {
+                // Upstream's pass refuses dynamically shaped results ("cannot create out param
+                // for dynamically shaped result"): the TOSA models keep their batch dynamic.
+                if at.name == "out-params" && kind == "tosa" {
+                    continue;
+                }
+                let variant = if batch == 1 {
+                    name.to_string()
+                } else {
+                    format!("{name}.batch{batch}")
+                };
+                cases.push(ModelCase {
+                    program: Program {
+                        name: format!("{variant}.{}", at.name),
+                        path: dir.join(format!("{name}.input.mlir")),
+                    },
+                    tosa: kind == "tosa",
+                    place,
+                    batch,
+                    expected: dir.join(format!("{variant}.expected.txt")),
+                });
             }
-            cases.push(ModelCase {
-                program: Program {
-                    name: format!("{name}.{}", at.name),
-                    path: dir.join(format!("{name}.input.mlir")),
-                },
-                tosa: kind == "tosa",
-                place,
-                expected: dir.join(format!("{name}.expected.txt")),
-            });
         }
     }
     cases
@@ -2084,6 +2103,22 @@ fn check_model_case(tools: &Tools, case: &ModelCase, dir: &Path) -> Verdict {
         v.summary = what;
     };
     let mut source = p.path.clone();
+    if case.batch != 1 {
+        let variant = file("batch.mlir");
+        let out = output(
+            Command::new(&tools.python)
+                .arg(manifest_dir().join("tests/programs/models/batch.py"))
+                .arg(&source)
+                .arg(case.batch.to_string()),
+        );
+        if !out.status.success() {
+            let e = String::from_utf8_lossy(&out.stderr).into_owned();
+            fail(&mut v, "bufferize", "batch.py fails".into(), e);
+            return v;
+        }
+        fs::write(&variant, &out.stdout).expect("write the batch variant");
+        source = variant;
+    }
     if case.tosa {
         let linalg = file("linalg.mlir");
         if let Err(e) = tools.mlir_opt(&source, &[MODEL_PRE_TOSA], &linalg) {
@@ -2203,14 +2238,15 @@ fn check_model_case(tools: &Tools, case: &ModelCase, dir: &Path) -> Verdict {
 
 /// The eight real networks of `tests/programs/models`, each lowered by MLIR 22 to the four
 /// places of `MODEL_PLACES` (the TOSA models, of dynamic batch, not after
-/// `--buffer-results-to-out-params`), rewritten by bufreuse, lowered and run: each of the 30 prints
-/// its `expected.txt`, and no file or function is refused.
+/// `--buffer-results-to-out-params`, but also run at batch `MODEL_BATCH`), rewritten by
+/// bufreuse, lowered and run: each of the 36 prints its `expected.txt`, and no file or function
+/// is refused.
 fn real_models_print_the_same_at_every_place() {
     let cases = model_cases();
     assert_eq!(
         cases.len(),
-        30,
-        "8 models at 3 places, the 6 of static shapes at a fourth"
+        36,
+        "8 models at 3 places, the 6 of static shapes at a fourth, the 2 TOSA ones at batch 3 too"
     );
     let tools = tools();
     let dir = scratch("models");

@@ -1,8 +1,9 @@
 // Buffers of run-time size in the pool: the entry block opens with the IR that computes each
 // one's size (its size operands computed again there: %rows_0, %n2_0), its offset (the
 // aligned maximum of the planned part and the ends of the buffers it meets, %b above %a) and
-// the pool's size (the largest end); the pool is `memref<?xi8>` and each alloc becomes a view
-// with the alloc's own size operands. The rewrite's check evaluates that IR for several
+// the pool's size (the largest end); run-time offsets are aligned only as the buffer needs
+// (%b's f32: 4), the pool itself to --alignment; the pool is `memref<?xi8>` and each alloc
+// becomes a view with the alloc's own size operands. The rewrite's check evaluates that IR for several
 // assignments of the arguments: --debug-break-plan (every offset 0) must fail it, naming
 // the values that show the overlap (an error with --strict-check; by default a warning, and
 // the function is left as it was read).
@@ -66,10 +67,10 @@ func.func @only_run_time(%n: index) {
 // CHECK-NEXT:   %n2_0 = arith.muli %n, %c2_0 : index
 // CHECK-NEXT:   %b_bytes = arith.muli %pool_c16, %n2_0 : index
 // CHECK-NEXT:   %b_above = arith.maxui %pool_c64, %a_end : index
-// CHECK-NEXT:   %pool_c63 = arith.constant 63 : index
-// CHECK-NEXT:   %pool_mask64 = arith.constant -64 : index
-// CHECK-NEXT:   %b_up = arith.addi %b_above, %pool_c63 : index
-// CHECK-NEXT:   %b_off = arith.andi %b_up, %pool_mask64 : index
+// CHECK-NEXT:   %pool_c3 = arith.constant 3 : index
+// CHECK-NEXT:   %pool_mask4 = arith.constant -4 : index
+// CHECK-NEXT:   %b_up = arith.addi %b_above, %pool_c3 : index
+// CHECK-NEXT:   %b_off = arith.andi %b_up, %pool_mask4 : index
 // CHECK-NEXT:   %b_end = arith.addi %b_off, %b_bytes : index
 // CHECK-NEXT:   %pool_size_1 = arith.maxui %pool_size_0, %b_end : index
 // CHECK-NEXT:   %pool = memref.alloc(%pool_size_1) {alignment = 64 : i64} : memref<?xi8>

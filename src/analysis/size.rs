@@ -123,8 +123,9 @@ fn loop_known_at_entry(m: &Module, entry: BlockId, blocks: &[BlockId], op: OpId)
 
 /// Whether `v` can be computed again at the start of `entry` with the same value: it is an
 /// argument of `entry`, or the result of a pure op in one of `blocks` (the blocks that hold
-/// the allocation, from its own to `entry`) whose operands are such values. Errors with the
-/// op at fault (for a block argument, the op that owns the block).
+/// the allocation, from its own to `entry`) whose operands are such values, or a `memref.dim`
+/// whose value `dim_terms` reads from such values. Errors with the op at fault (for a block
+/// argument, the op that owns the block).
 pub fn recomputable_at(
     m: &Module,
     entry: BlockId,
@@ -142,20 +143,147 @@ pub fn recomputable_at(
             ValueDef::Arg(b, _) => return Err(Some(m.block_owner(b))),
             ValueDef::Result(op, _) => {
                 let o = m.op(op);
-                if !o.parent.is_some_and(|b| blocks.contains(&b)) || !pure_and_safe(m, entry, op) {
+                if !o.parent.is_some_and(|b| blocks.contains(&b)) {
                     return Err(Some(op));
                 }
-                stack.extend(o.operands.iter().copied());
+                if &*o.name == "memref.dim" {
+                    let terms = dim_terms(m, entry, op)?;
+                    stack.extend(terms.iter().filter_map(|t| match t {
+                        DimTerm::Value(v) => Some(*v),
+                        _ => None,
+                    }));
+                } else if pure_and_safe(m, op) {
+                    stack.extend(o.operands.iter().copied());
+                } else {
+                    return Err(Some(op));
+                }
             }
         }
     }
     Ok(())
 }
 
-/// Ops that compute the same value wherever they run, and cannot trap there: constants,
-/// integer arithmetic, `memref.dim` of an argument. Divisions only by a constant that is
-/// neither 0 nor -1 (division by zero, and the signed `MIN / -1`, are undefined).
-fn pure_and_safe(m: &Module, entry: BlockId, op: OpId) -> bool {
+/// One factor of the value of a `memref.dim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DimTerm {
+    /// A static dimension.
+    Const(u64),
+    /// An `index` value: a size operand of the op that made the memref.
+    Value(ValueId),
+    /// Dimension `k` of a memref argument of the entry block.
+    ArgDim(ValueId, usize),
+}
+
+/// What the `memref.dim` `dim` returns, as a product of terms: a static dimension is a
+/// constant; a dynamic one of a `memref.alloc`/`alloca`/`view` is its size operand, of an
+/// `expand_shape` its `output_shape` entry, of a `subview`/`reinterpret_cast` its size entry
+/// (same rank only), of a `cast` the source's, of a `collapse_shape` the product over its
+/// group of the source's; of an argument of `entry`, the argument's. Anything else is not
+/// known: the error names the op that made the memref (for a block argument, the block's owner;
+/// for an index that is not a constant within the rank, the `dim` itself).
+pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, Option<OpId>> {
+    let o = m.op(dim);
+    let (&[memref, index], 1) = (&*o.operands, o.results.len()) else {
+        return Err(Some(dim));
+    };
+    let rank = m
+        .value_type(memref)
+        .as_memref()
+        .and_then(|t| t.shape.as_ref())
+        .map_or(0, |s| s.len());
+    let k = constant_int(m, index)
+        .and_then(|k| usize::try_from(k).ok())
+        .filter(|&k| k < rank)
+        .ok_or(Some(dim))?;
+    let mut terms = Vec::new();
+    let mut todo = vec![(memref, k)];
+    while let Some((v, k)) = todo.pop() {
+        let shape = m
+            .value_type(v)
+            .as_memref()
+            .and_then(|t| t.shape.as_deref())
+            .ok_or(Some(dim))?;
+        match shape.get(k) {
+            Some(Dim::Static(n)) => {
+                terms.push(DimTerm::Const(*n));
+                continue;
+            }
+            Some(Dim::Dynamic) => {}
+            _ => return Err(Some(dim)),
+        }
+        let op = match m.value(v).def {
+            ValueDef::Arg(b, _) if b == entry => {
+                terms.push(DimTerm::ArgDim(v, k));
+                continue;
+            }
+            ValueDef::Arg(b, _) => return Err(Some(m.block_owner(b))),
+            ValueDef::Result(op, _) => op,
+        };
+        let o = m.op(op);
+        let nth_dynamic = |dims: &[Dim]| dims[..k].iter().filter(|d| **d == Dim::Dynamic).count();
+        let size = match &*o.name {
+            "memref.alloc" | "memref.alloca" => {
+                o.operands.get(nth_dynamic(shape)).copied()
+            }
+            "memref.view" => o.operands.get(2 + nth_dynamic(shape)).copied(),
+            "memref.expand_shape" => m
+                .attr(op, "static_output_shape")
+                .and_then(|a| a.as_dense_ints())
+                .filter(|s| s.len() == shape.len())
+                .and_then(|s| {
+                    let before = s[..k].iter().filter(|&&d| d == i64::MIN).count();
+                    (s[k] == i64::MIN).then(|| o.operands.get(1 + before).copied())?
+                }),
+            "memref.subview" | "memref.reinterpret_cast" => {
+                let segments = m
+                    .attr(op, "operandSegmentSizes")
+                    .and_then(|a| a.as_dense_ints());
+                let sizes = m.attr(op, "static_sizes").and_then(|a| a.as_dense_ints());
+                // Operands: the source, the offsets, the sizes, the strides.
+                match (segments.as_deref(), sizes) {
+                    (Some(&[1, offsets, _, _]), Some(s))
+                        if s.len() == shape.len() && s[k] == i64::MIN =>
+                    {
+                        let before = s[..k].iter().filter(|&&d| d == i64::MIN).count();
+                        usize::try_from(offsets)
+                            .ok()
+                            .and_then(|n| o.operands.get(1 + n + before).copied())
+                    }
+                    _ => None,
+                }
+            }
+            "memref.cast" => {
+                todo.push((o.operands[0], k));
+                continue;
+            }
+            "memref.collapse_shape" => {
+                let group = m
+                    .attr(op, "reassociation")
+                    .and_then(|a| match a {
+                        crate::ir::types::Attr::Array(groups) => groups.get(k),
+                        _ => None,
+                    })
+                    .and_then(|g| match g {
+                        crate::ir::types::Attr::Array(dims) => {
+                            dims.iter().map(|d| usize::try_from(d.as_i64()?).ok()).collect()
+                        }
+                        _ => None,
+                    });
+                let group: Vec<usize> = group.ok_or(Some(op))?;
+                todo.extend(group.into_iter().map(|d| (o.operands[0], d)));
+                continue;
+            }
+            _ => None,
+        };
+        terms.push(DimTerm::Value(size.ok_or(Some(op))?));
+    }
+    Ok(terms)
+}
+
+/// Ops that compute the same value wherever they run, and cannot trap there: constants and
+/// integer arithmetic. Divisions only by a constant that is neither 0 nor -1 (division by
+/// zero, and the signed `MIN / -1`, are undefined).
+fn pure_and_safe(m: &Module, op: OpId) -> bool {
     let o = m.op(op);
     if !o.regions.is_empty() || !o.successors.is_empty() || o.results.len() != 1 {
         return false;
@@ -172,20 +300,6 @@ fn pure_and_safe(m: &Module, entry: BlockId, op: OpId) -> bool {
             .get(1)
             .and_then(|d| constant_int(m, *d))
             .is_some_and(|d| d != 0 && d != -1),
-        // The dimension of a ranked memref argument never changes; the index must be a constant
-        // within its rank.
-        "memref.dim" => {
-            let rank = m
-                .value_type(o.operands[0])
-                .as_memref()
-                .and_then(|t| t.shape.as_ref())
-                .map(|s| s.len());
-            o.operands.len() == 2
-                && matches!(m.value(o.operands[0]).def, ValueDef::Arg(b, _) if b == entry)
-                && constant_int(m, o.operands[1])
-                    .zip(rank)
-                    .is_some_and(|(k, r)| usize::try_from(k).is_ok_and(|k| k < r))
-        }
         _ => false,
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod verify;
 
+use crate::analysis::size::DimTerm;
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
@@ -374,6 +375,7 @@ fn rewrite_function(
     let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
     let mut prologue_ir = Prologue {
         names,
+        entry,
         ops: prologue,
         span,
         constants: BTreeMap::new(),
@@ -525,6 +527,8 @@ fn rewrite_function(
 /// and the pools.
 struct Prologue<'a> {
     names: &'a mut Names,
+    /// The function's entry block.
+    entry: BlockId,
     ops: Vec<OpId>,
     span: Span,
     /// Index constants other than planned offsets, by value.
@@ -628,11 +632,12 @@ impl Prologue<'_> {
     }
 
     /// `value` computed again in the prologue: the analysis made sure that it is an argument
-    /// of the entry block or computed from those by pure ops of the entry block
-    /// (`analysis::size`). Each op is copied once, operands first.
+    /// of the entry block or computed from those by pure ops of the entry block, or a
+    /// `memref.dim` whose terms are such values (`analysis::size`). Each op is copied once,
+    /// operands first; a `memref.dim` becomes the product of its terms.
     fn recompute(&mut self, m: &mut Module, value: ValueId) -> ValueId {
         let mut stack = vec![(value, false)];
-        while let Some((v, operands_done)) = stack.pop() {
+        while let Some((v, inputs_done)) = stack.pop() {
             if self.copies.contains_key(&v) {
                 continue;
             }
@@ -643,40 +648,100 @@ impl Prologue<'_> {
                 }
                 ValueDef::Result(op, _) => op,
             };
-            if !operands_done {
+            // A `memref.dim` of an argument is copied; of anything else, read as its terms.
+            let of_buffer = &*m.op(op).name == "memref.dim"
+                && !matches!(m.value(m.op(op).operands[0]).def, ValueDef::Arg(b, _) if b == self.entry);
+            let dim_terms = of_buffer.then(|| {
+                crate::analysis::size::dim_terms(m, self.entry, op)
+                    .expect("a dimension the analysis could read")
+            });
+            let inputs: Vec<ValueId> = match &dim_terms {
+                Some(terms) => terms
+                    .iter()
+                    .filter_map(|t| match t {
+                        DimTerm::Value(v) => Some(*v),
+                        _ => None,
+                    })
+                    .collect(),
+                None => m.op(op).operands.to_vec(),
+            };
+            if !inputs_done {
                 stack.push((v, true));
-                for &o in m.op(op).operands.iter().rev() {
-                    if !self.copies.contains_key(&o) {
-                        stack.push((o, false));
+                for &i in inputs.iter().rev() {
+                    if !self.copies.contains_key(&i) {
+                        stack.push((i, false));
                     }
                 }
                 continue;
             }
-            let original = m.op(op).clone();
-            let operands: Vec<ValueId> = original.operands.iter().map(|o| self.copies[o]).collect();
-            let name = self.names.fresh(&m.value(v).name);
-            let id = OpId::new(m.ops.len());
-            let copy = ValueId::new(m.values.len());
-            m.values.push(ValueData {
-                ty: m.value(v).ty,
-                def: ValueDef::Result(id, 0),
-                name: ValueName::from(name),
-                span: self.span,
-            });
-            let mut groups = ResultGroups::None;
-            groups.push(1);
-            m.ops.push(OpData {
-                operands: operands.as_slice().into(),
-                results: [copy].as_slice().into(),
-                result_groups: groups,
-                props: original.props.clone(),
-                attrs: original.attrs.clone(),
-                ..OpData::new(original.name.clone(), self.span)
-            });
-            self.ops.push(id);
+            let copy = match dim_terms {
+                Some(terms) => {
+                    let name = m.value(v).name.to_string();
+                    self.dim_product(m, &terms, &name)
+                }
+                None => self.copy_op(m, op, v),
+            };
             self.copies.insert(v, copy);
         }
         self.copies[&value]
+    }
+
+    /// The product of a `memref.dim`'s terms, whose values are already copied.
+    fn dim_product(&mut self, m: &mut Module, terms: &[DimTerm], name: &str) -> ValueId {
+        let mut product: Option<ValueId> = None;
+        let mut factor: u64 = 1;
+        for term in terms {
+            let n = match *term {
+                DimTerm::Const(n) => {
+                    factor = factor.saturating_mul(n);
+                    continue;
+                }
+                DimTerm::Value(v) => self.copies[&v],
+                DimTerm::ArgDim(arg, k) => {
+                    let k = self.constant(m, k as i64);
+                    self.emit(m, "memref.dim", vec![arg, k], vec![], Type::Index, name)
+                }
+            };
+            product = Some(match product {
+                None => n,
+                Some(p) => self.binary(m, "arith.muli", p, n, name),
+            });
+        }
+        match product {
+            None => self.constant(m, factor as i64),
+            Some(p) if factor == 1 => p,
+            Some(p) => {
+                let c = self.constant(m, factor as i64);
+                self.binary(m, "arith.muli", p, c, name)
+            }
+        }
+    }
+
+    /// A copy of `op`, the definition of `v`, on the copies of its operands.
+    fn copy_op(&mut self, m: &mut Module, op: OpId, v: ValueId) -> ValueId {
+        let original = m.op(op).clone();
+        let operands: Vec<ValueId> = original.operands.iter().map(|o| self.copies[o]).collect();
+        let name = self.names.fresh(&m.value(v).name);
+        let id = OpId::new(m.ops.len());
+        let copy = ValueId::new(m.values.len());
+        m.values.push(ValueData {
+            ty: m.value(v).ty,
+            def: ValueDef::Result(id, 0),
+            name: ValueName::from(name),
+            span: self.span,
+        });
+        let mut groups = ResultGroups::None;
+        groups.push(1);
+        m.ops.push(OpData {
+            operands: operands.as_slice().into(),
+            results: [copy].as_slice().into(),
+            result_groups: groups,
+            props: original.props.clone(),
+            attrs: original.attrs.clone(),
+            ..OpData::new(original.name.clone(), self.span)
+        });
+        self.ops.push(id);
+        copy
     }
 
     /// The run-time offsets of the pool's members of dynamic size, and the pool's size: each

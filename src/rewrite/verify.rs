@@ -394,7 +394,15 @@ fn check_pool(
                 offset: o.operands[1],
                 factor,
                 sizes: o.operands[2..].to_vec(),
-                align: elem.max(min_align),
+                // A view of static size (planned at compile time) keeps `--alignment`; one of
+                // run-time size needs only its element's (the pool itself keeps `--alignment`),
+                // and both what a `memref.assume_alignment` of the view promises.
+                align: if dynamic == 0 {
+                    elem.max(min_align)
+                } else {
+                    elem
+                }
+                .max(assumed_alignment(m, uses, result)),
                 live,
                 touches,
                 loops: loops_around(m, user),
@@ -423,6 +431,16 @@ fn check_pool(
             return;
         }
     }
+}
+
+/// The largest alignment a `memref.assume_alignment` of `view` asserts (1 if none).
+fn assumed_alignment(m: &Module, uses: &Uses, view: ValueId) -> u64 {
+    uses.of(view)
+        .iter()
+        .filter(|&&(user, operand)| operand == 0 && &*m.op(user).name == "memref.assume_alignment")
+        .filter_map(|&(user, _)| m.attr(user, "alignment")?.as_i64())
+        .filter_map(|a| u64::try_from(a).ok())
+        .fold(1, u64::max)
 }
 
 #[derive(Clone, Copy)]
@@ -618,6 +636,13 @@ impl<'a> Evaluator<'a> {
         n
     }
 
+    /// A dimension whose size the checker cannot read from how its memref was made: a value
+    /// of the trial.
+    fn free_dim(&mut self, memref: ValueId, k: u64) -> u64 {
+        let label = format!("dim {} #{k}", self.m.value(memref).name);
+        self.assign(label, (memref.index() as u64) << 8 | k)
+    }
+
     fn describe(&self) -> String {
         let parts: Vec<String> = self
             .assigned
@@ -643,19 +668,42 @@ impl<'a> Evaluator<'a> {
                 crate::ir::ValueDef::Result(op, _) => op,
             };
             let o = m.op(op);
-            // `memref.dim` reads the memref's type, not a value.
-            let inputs: &[ValueId] = if &*o.name == "memref.dim" {
-                &o.operands[1..]
-            } else {
-                &o.operands
+            // `memref.dim` with a constant index reads the sizes the memref was made with;
+            // with another index, the memref's type.
+            let extents = (&*o.name == "memref.dim")
+                .then(|| constant(m, o.operands[1]))
+                .flatten()
+                .map(|k| extents(m, o.operands[0], k));
+            let inputs: Vec<ValueId> = match (&extents, &*o.name) {
+                (Some(e), _) => e
+                    .iter()
+                    .filter_map(|x| match x {
+                        Extent::Operand(v) => Some(*v),
+                        _ => None,
+                    })
+                    .collect(),
+                (None, "memref.dim") => o.operands[1..].to_vec(),
+                (None, _) => o.operands.to_vec(),
             };
             if !operands_done {
                 stack.push((v, true));
                 stack.extend(inputs.iter().map(|&i| (i, false)));
                 continue;
             }
-            let args: Option<Vec<u64>> = inputs.iter().map(|i| self.known[i]).collect();
-            let result = args.and_then(|args| self.apply(op, &args));
+            let result = match extents {
+                Some(e) => e.iter().try_fold(1u64, |acc, x| {
+                    let n = match *x {
+                        Extent::Fixed(n) => n,
+                        Extent::Operand(v) => self.known[&v]?,
+                        Extent::Free(memref, k) => self.free_dim(memref, k),
+                    };
+                    Some(acc.wrapping_mul(n))
+                }),
+                None => {
+                    let args: Option<Vec<u64>> = inputs.iter().map(|i| self.known[i]).collect();
+                    args.and_then(|args| self.apply(op, &args))
+                }
+            };
             self.known.insert(v, result);
         }
         self.known[&root]
@@ -739,15 +787,109 @@ impl<'a> Evaluator<'a> {
                 let mt = m.value_type(memref).as_memref()?;
                 match mt.shape.as_ref()?.get(k)? {
                     crate::ir::types::Dim::Static(n) => *n,
-                    _ => self.assign(
-                        format!("dim {} #{k}", m.value(memref).name),
-                        (memref.index() as u64) << 8 | k as u64,
-                    ),
+                    _ => self.free_dim(memref, k as u64),
                 }
             }
             _ => return None,
         })
     }
+}
+
+/// A factor of a dimension of a memref, as the checker reads it.
+enum Extent {
+    Fixed(u64),
+    /// An `index` operand of the op that made the memref (or one of its sources).
+    Operand(ValueId),
+    /// Dimension `k` of a memref whose making the checker does not read (an argument, a
+    /// loaded memref, a result of a region op): a free value of each trial.
+    Free(ValueId, u64),
+}
+
+/// Dimension `k` of `memref` as a product of extents, read from the ops that made it: the
+/// dynamic size operands of `memref.alloc`, `memref.alloca` and `memref.view` (in order of the
+/// dynamic dimensions), the `output_shape` of `memref.expand_shape`, the sizes of a
+/// `memref.subview` or `memref.reinterpret_cast` keeping the rank, the source of a
+/// `memref.cast`, and the product of the grouped source dimensions of `memref.collapse_shape`.
+fn extents(m: &Module, memref: ValueId, k: u64) -> Vec<Extent> {
+    use crate::ir::types::Dim;
+    let mut out = Vec::new();
+    let mut pending = vec![(memref, k)];
+    while let Some((v, k)) = pending.pop() {
+        let dims: Vec<Dim> = match m.value_type(v).as_memref().and_then(|t| t.shape.clone()) {
+            Some(dims) => dims,
+            None => {
+                out.push(Extent::Free(v, k));
+                continue;
+            }
+        };
+        let Some(position) = usize::try_from(k).ok().filter(|&i| i < dims.len()) else {
+            out.push(Extent::Free(v, k));
+            continue;
+        };
+        if let Dim::Static(n) = dims[position] {
+            out.push(Extent::Fixed(n));
+            continue;
+        }
+        let Some(maker) = m.defining_op(v) else {
+            out.push(Extent::Free(v, k));
+            continue;
+        };
+        let o = m.op(maker);
+        let dynamic_before = dims[..position].iter().filter(|d| !matches!(d, Dim::Static(_))).count();
+        let from_list = |list: &str, first: usize| -> Option<ValueId> {
+            let sizes = m.attr(maker, list)?.as_dense_ints()?;
+            if sizes.len() != dims.len() || sizes[position] != i64::MIN {
+                return None;
+            }
+            let before = sizes[..position].iter().filter(|&&s| s == i64::MIN).count();
+            o.operands.get(first + before).copied()
+        };
+        let operand = match &*o.name {
+            "memref.alloc" | "memref.alloca" => o.operands.get(dynamic_before).copied(),
+            "memref.view" => o.operands.get(2 + dynamic_before).copied(),
+            "memref.expand_shape" => from_list("static_output_shape", 1),
+            "memref.subview" | "memref.reinterpret_cast" => {
+                match m
+                    .attr(maker, "operandSegmentSizes")
+                    .and_then(|a| a.as_dense_ints())
+                    .as_deref()
+                {
+                    Some(&[1, offsets, _, _]) => {
+                        from_list("static_sizes", 1 + usize::try_from(offsets).unwrap_or(0))
+                    }
+                    _ => None,
+                }
+            }
+            "memref.cast" => {
+                pending.push((o.operands[0], k));
+                continue;
+            }
+            "memref.collapse_shape" => {
+                let groups = match m.attr(maker, "reassociation") {
+                    Some(crate::ir::types::Attr::Array(groups)) => groups.get(position),
+                    _ => None,
+                };
+                match groups {
+                    Some(crate::ir::types::Attr::Array(group)) => {
+                        for d in group {
+                            match d.as_i64().and_then(|d| u64::try_from(d).ok()) {
+                                Some(d) => pending.push((o.operands[0], d)),
+                                None => out.push(Extent::Free(v, k)),
+                            }
+                        }
+                    }
+                    _ => out.push(Extent::Free(v, k)),
+                }
+                continue;
+            }
+            _ => None,
+        };
+        out.push(match operand {
+            Some(o) => Extent::Operand(o),
+            None => Extent::Free(v, k),
+        });
+    }
+    out
 }
 
 /// Which arguments of which functions may come back out of a call as (part of) a result,

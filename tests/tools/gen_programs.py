@@ -1052,6 +1052,26 @@ class DynGen(Gen):
         self.dfold(buf)
         self.emit("memref.dealloc %s : %s" % (buf.name, buf.type))
 
+    def dims_read_from(self, buf):
+        """`buf`'s dimensions as tosa-to-linalg writes them: each dynamic one a `memref.dim` of
+        `buf` itself (known at entry exactly when `buf`'s size is), sometimes through a
+        `memref.cast` to all-dynamic dimensions."""
+        source, ty = buf.name, buf.type
+        if self.rng.random() < 0.3:
+            cast = self.fresh("cast")
+            ty = "memref<%sx%s>" % ("x".join("?" for _ in buf.dims), buf.elem)
+            self.emit("%s = memref.cast %s : %s to %s" % (cast, buf.name, buf.type, ty))
+            source = cast
+        dims = []
+        for k, (v, static) in enumerate(buf.dims):
+            if static is not None:
+                dims.append((v, static))
+                continue
+            d = self.fresh("bdim")
+            self.emit("%s = memref.dim %s, %s : %s" % (d, source, self.const(k, "index"), ty))
+            dims.append((d, None))
+        return dims
+
     def new_dyn(self, kind, salt=None, iv=None):
         buf = self.dalloc(kind, iv=iv)
         self.dfill(buf, salt)
@@ -1156,7 +1176,10 @@ class DynGen(Gen):
                 s = self.rng.choice(live)
                 kind = "t" if s.name.startswith("%t") else "dn" if s.name.startswith("%dn") \
                     else "da"
-                out = self.dalloc(kind, s.elem, list(s.dims))
+                dims = list(s.dims)
+                if self.rng.random() < 0.5:
+                    dims = self.dims_read_from(s)
+                out = self.dalloc(kind, s.elem, dims)
                 self.emit("memref.copy %s, %s : %s to %s" % (s.name, out.name, s.type, out.type))
                 live.append(out)
             elif r < 0.82:
