@@ -1664,4 +1664,96 @@ mod tests {
             }
         }
     }
+
+    /// A chain of buffers, each sized by a `memref.dim` of the one before it read through
+    /// `step` (0: the buffer, 1: a `cast`, 2: an `expand_shape`, 3: a `collapse_shape` and a
+    /// division, 4: a `subview`), copied from it, and the one before freed.
+    fn dim_chain_program(steps: &[u8]) -> String {
+        let ty = "memref<?x4xf32>";
+        let mut body = format!(
+            "%b0 = memref.alloc(%n) : {ty}\nlinalg.fill ins(%cst : f32) outs(%b0 : {ty})\n"
+        );
+        for (k, &step) in steps.iter().enumerate() {
+            let prev = format!("%b{k}");
+            let next = format!("%b{}", k + 1);
+            let read = match step {
+                0 => format!("%d{k} = memref.dim {prev}, %c0 : {ty}"),
+                1 => format!(
+                    "%v{k} = memref.cast {prev} : {ty} to memref<?x?xf32>
+                     %d{k} = memref.dim %v{k}, %c0 : memref<?x?xf32>"
+                ),
+                2 => format!(
+                    "%e{k} = memref.dim {prev}, %c0 : {ty}
+                     %v{k} = memref.expand_shape {prev} [[0], [1, 2]] output_shape [%e{k}, 2, 2] : {ty} into memref<?x2x2xf32>
+                     %d{k} = memref.dim %v{k}, %c0 : memref<?x2x2xf32>"
+                ),
+                3 => format!(
+                    "%v{k} = memref.collapse_shape {prev} [[0, 1]] : {ty} into memref<?xf32>
+                     %q{k} = memref.dim %v{k}, %c0 : memref<?xf32>
+                     %d{k} = arith.divui %q{k}, %c4 : index"
+                ),
+                _ => format!(
+                    "%h{k} = memref.dim {prev}, %c0 : {ty}
+                     %v{k} = memref.subview {prev}[0, 0] [%h{k}, 4] [1, 1] : {ty} to memref<?x4xf32, strided<[4, 1]>>
+                     %d{k} = memref.dim %v{k}, %c0 : memref<?x4xf32, strided<[4, 1]>>"
+                ),
+            };
+            body.push_str(&format!(
+                "{read}
+                 {next} = memref.alloc(%d{k}) : {ty}
+                 memref.copy {prev}, {next} : {ty} to {ty}
+                 memref.dealloc {prev} : {ty}
+                "
+            ));
+        }
+        let last = steps.len();
+        format!(
+            "func.func @f(%n: index, %out: {ty}) {{
+               %cst = arith.constant 1.0 : f32
+               %c0 = arith.constant 0 : index
+               %c4 = arith.constant 4 : index
+               {body}
+               memref.copy %b{last}, %out : {ty} to {ty}
+               memref.dealloc %b{last} : {ty}
+               return
+             }}"
+        )
+    }
+
+    proptest::proptest! {
+        /// Buffers sized by `memref.dim` of the buffer before them (issue 32) are all pooled
+        /// at run-time offsets; the check, which reads those dims its own way, accepts the
+        /// rewrite for every assignment it tries and rejects the broken plan (every offset 0),
+        /// where each buffer overlaps the one it is copied from.
+        #[test]
+        fn buffers_sized_by_dims_of_buffers_are_pooled_and_checked(
+            steps in proptest::collection::vec(0u8..5, 1..6),
+        ) {
+            let text = dim_chain_program(&steps);
+            let rewrite = |sabotage: super::super::Sabotage| {
+                let file = crate::source::SourceFile::new("t.mlir", text.clone());
+                let mut m = crate::load::load(&file).expect("valid IR");
+                let mut analysis =
+                    crate::analysis::analyze(&m, &Default::default()).expect("analyzed");
+                crate::policy::pool(&m, &mut analysis, &Default::default()).expect("pooled");
+                let pooled = analysis.functions[0]
+                    .allocations
+                    .iter()
+                    .filter(|a| a.offset.is_some())
+                    .count();
+                let (_, pools) = super::super::rewrite(&mut m, &analysis, sabotage, false);
+                (pooled, messages(&m, &pools))
+            };
+            let (pooled, found) = rewrite(Default::default());
+            proptest::prop_assert_eq!(pooled, steps.len() + 1, "{}", text);
+            proptest::prop_assert!(found.is_empty(), "{}\n{:?}", text, found);
+            let (_, broken) = rewrite(super::super::Sabotage { break_plan: true });
+            proptest::prop_assert!(
+                broken.iter().any(|e| e.contains("overlap while both are live")),
+                "{}\n{:?}",
+                text,
+                broken
+            );
+        }
+    }
 }
