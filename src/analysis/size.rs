@@ -147,11 +147,7 @@ pub fn recomputable_at(
                     return Err(Some(op));
                 }
                 if &*o.name == "memref.dim" {
-                    let terms = dim_terms(m, entry, op)?;
-                    stack.extend(terms.iter().filter_map(|t| match t {
-                        DimTerm::Value(v) => Some(*v),
-                        _ => None,
-                    }));
+                    stack.extend(dim_terms(m, entry, op)?.iter().filter_map(DimTerm::value));
                 } else if pure_and_safe(m, op) {
                     stack.extend(o.operands.iter().copied());
                 } else {
@@ -172,6 +168,16 @@ pub enum DimTerm {
     Value(ValueId),
     /// Dimension `k` of a memref argument of the entry block.
     ArgDim(ValueId, usize),
+}
+
+impl DimTerm {
+    /// The `index` value of a `Value` term.
+    pub fn value(&self) -> Option<ValueId> {
+        match self {
+            DimTerm::Value(v) => Some(*v),
+            _ => None,
+        }
+    }
 }
 
 /// What the `memref.dim` `dim` returns, as a product of terms: a static dimension is a
@@ -220,38 +226,32 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
             ValueDef::Result(op, _) => op,
         };
         let o = m.op(op);
-        let nth_dynamic = |dims: &[Dim]| dims[..k].iter().filter(|d| **d == Dim::Dynamic).count();
+        // The operand, from `first` on, of the dynamic entry `k` of the static list `name`
+        // (`i64::MIN` marks a dynamic entry).
+        let listed = |name: &str, first: usize| {
+            let list = m.attr(op, name)?.as_dense_ints()?;
+            if list.len() != shape.len() || list[k] != i64::MIN {
+                return None;
+            }
+            let before = list[..k].iter().filter(|&&d| d == i64::MIN).count();
+            o.operands.get(first + before).copied()
+        };
+        let nth_dynamic = shape[..k].iter().filter(|d| **d == Dim::Dynamic).count();
         let size = match &*o.name {
-            "memref.alloc" | "memref.alloca" => {
-                o.operands.get(nth_dynamic(shape)).copied()
-            }
-            "memref.view" => o.operands.get(2 + nth_dynamic(shape)).copied(),
-            "memref.expand_shape" => m
-                .attr(op, "static_output_shape")
+            "memref.alloc" | "memref.alloca" => o.operands.get(nth_dynamic).copied(),
+            "memref.view" => o.operands.get(2 + nth_dynamic).copied(),
+            "memref.expand_shape" => listed("static_output_shape", 1),
+            // Operands: the source, the offsets, the sizes, the strides.
+            "memref.subview" | "memref.reinterpret_cast" => match m
+                .attr(op, "operandSegmentSizes")
                 .and_then(|a| a.as_dense_ints())
-                .filter(|s| s.len() == shape.len())
-                .and_then(|s| {
-                    let before = s[..k].iter().filter(|&&d| d == i64::MIN).count();
-                    (s[k] == i64::MIN).then(|| o.operands.get(1 + before).copied())?
-                }),
-            "memref.subview" | "memref.reinterpret_cast" => {
-                let segments = m
-                    .attr(op, "operandSegmentSizes")
-                    .and_then(|a| a.as_dense_ints());
-                let sizes = m.attr(op, "static_sizes").and_then(|a| a.as_dense_ints());
-                // Operands: the source, the offsets, the sizes, the strides.
-                match (segments.as_deref(), sizes) {
-                    (Some(&[1, offsets, _, _]), Some(s))
-                        if s.len() == shape.len() && s[k] == i64::MIN =>
-                    {
-                        let before = s[..k].iter().filter(|&&d| d == i64::MIN).count();
-                        usize::try_from(offsets)
-                            .ok()
-                            .and_then(|n| o.operands.get(1 + n + before).copied())
-                    }
-                    _ => None,
-                }
-            }
+                .as_deref()
+            {
+                Some(&[1, offsets, _, _]) => usize::try_from(offsets)
+                    .ok()
+                    .and_then(|n| listed("static_sizes", 1 + n)),
+                _ => None,
+            },
             "memref.cast" => {
                 todo.push((o.operands[0], k));
                 continue;

@@ -656,13 +656,7 @@ impl Prologue<'_> {
                     .expect("a dimension the analysis could read")
             });
             let inputs: Vec<ValueId> = match &dim_terms {
-                Some(terms) => terms
-                    .iter()
-                    .filter_map(|t| match t {
-                        DimTerm::Value(v) => Some(*v),
-                        _ => None,
-                    })
-                    .collect(),
+                Some(terms) => terms.iter().filter_map(DimTerm::value).collect(),
                 None => m.op(op).operands.to_vec(),
             };
             if !inputs_done {

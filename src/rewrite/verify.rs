@@ -668,20 +668,22 @@ impl<'a> Evaluator<'a> {
                 crate::ir::ValueDef::Result(op, _) => op,
             };
             let o = m.op(op);
-            // `memref.dim` with a constant index reads the sizes the memref was made with;
-            // with another index, the memref's type.
+            // `memref.dim` with a constant index reads the sizes the memref was made with
+            // (`None` inside: a dimension that does not exist); with another index, the
+            // memref's type.
             let extents = (&*o.name == "memref.dim")
                 .then(|| constant(m, o.operands[1]))
                 .flatten()
                 .map(|k| extents(m, o.operands[0], k));
             let inputs: Vec<ValueId> = match (&extents, &*o.name) {
-                (Some(e), _) => e
+                (Some(Some(e)), _) => e
                     .iter()
                     .filter_map(|x| match x {
                         Extent::Operand(v) => Some(*v),
                         _ => None,
                     })
                     .collect(),
+                (Some(None), _) => Vec::new(),
                 (None, "memref.dim") => o.operands[1..].to_vec(),
                 (None, _) => o.operands.to_vec(),
             };
@@ -691,7 +693,8 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             let result = match extents {
-                Some(e) => e.iter().try_fold(1u64, |acc, x| {
+                Some(None) => None,
+                Some(Some(e)) => e.iter().try_fold(1u64, |acc, x| {
                     let n = match *x {
                         Extent::Fixed(n) => n,
                         Extent::Operand(v) => self.known[&v]?,
@@ -810,22 +813,14 @@ enum Extent {
 /// dynamic dimensions), the `output_shape` of `memref.expand_shape`, the sizes of a
 /// `memref.subview` or `memref.reinterpret_cast` keeping the rank, the source of a
 /// `memref.cast`, and the product of the grouped source dimensions of `memref.collapse_shape`.
-fn extents(m: &Module, memref: ValueId, k: u64) -> Vec<Extent> {
+/// `None` when a dimension read is not one of a ranked memref.
+fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
     use crate::ir::types::Dim;
     let mut out = Vec::new();
     let mut pending = vec![(memref, k)];
     while let Some((v, k)) = pending.pop() {
-        let dims: Vec<Dim> = match m.value_type(v).as_memref().and_then(|t| t.shape.clone()) {
-            Some(dims) => dims,
-            None => {
-                out.push(Extent::Free(v, k));
-                continue;
-            }
-        };
-        let Some(position) = usize::try_from(k).ok().filter(|&i| i < dims.len()) else {
-            out.push(Extent::Free(v, k));
-            continue;
-        };
+        let dims: Vec<Dim> = m.value_type(v).as_memref()?.shape.clone()?;
+        let position = usize::try_from(k).ok().filter(|&i| i < dims.len())?;
         if let Dim::Static(n) = dims[position] {
             out.push(Extent::Fixed(n));
             continue;
@@ -854,9 +849,9 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Vec<Extent> {
                     .and_then(|a| a.as_dense_ints())
                     .as_deref()
                 {
-                    Some(&[1, offsets, _, _]) => {
-                        from_list("static_sizes", 1 + usize::try_from(offsets).unwrap_or(0))
-                    }
+                    Some(&[1, offsets, _, _]) => usize::try_from(offsets)
+                        .ok()
+                        .and_then(|n| from_list("static_sizes", 1 + n)),
                     _ => None,
                 }
             }
@@ -889,7 +884,7 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Vec<Extent> {
             None => Extent::Free(v, k),
         });
     }
-    out
+    Some(out)
 }
 
 /// Which arguments of which functions may come back out of a call as (part of) a result,
