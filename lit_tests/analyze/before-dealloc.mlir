@@ -1,7 +1,7 @@
 // --before-dealloc: IR straight after bufferization, where nothing is freed yet. An
 // allocation without a dealloc may then share memory, its live interval ending at its last
-// use (through aliases); the other rules stay: returned, yielded, passed to a call that
-// captures it, used by an unknown op. Without the flag the same allocations are no-dealloc.
+// use (through aliases, an scf.if result that may be it included); the other rules stay:
+// returned, passed to a call that captures it, used by an unknown op. Else no-dealloc.
 // RUN: bufreuse --live-from-alloc --analyze --before-dealloc %s | FileCheck %s
 // RUN: bufreuse --live-from-alloc --analyze --before-dealloc --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
@@ -34,26 +34,28 @@ func.func @straight_after_bufferize(%arg0: memref<16xf32>, %c: i1) -> memref<16x
 }
 
 // %a dies at the linalg.add, %b at the load through its subview; %later starts after both.
-// CHECK-LABEL: func @straight_after_bufferize: 6 allocations, 3 pooled
+// %yielded lives from the scf.if that allocates it to the copy of its result.
+// CHECK-LABEL: func @straight_after_bufferize: 6 allocations, 4 pooled
 // CHECK-NEXT:  value type bytes live line status offset
 // CHECK-NEXT:  %a memref<16xf32> 64 B [2, 6] 15 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT:  %b memref<16xf32> 64 B [4, 7] 17 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT:  %ret memref<16xf32> 64 B [8, 18] 21 escapes-return -{{$}}
 // CHECK-NEXT:  %kept memref<16xf32> 64 B [10, 11] 23 escapes-call -{{$}}
-// CHECK-NEXT:  %yielded memref<16xf32> 64 B [13, 14] 26 escapes-yield -{{$}}
+// CHECK-NEXT:  %yielded memref<16xf32> 64 B [12, 17] 26 pooled {{[0-9]+}}{{$}}
 // CHECK-NEXT:  %later memref<16xf32> 64 B [16, 17] 31 pooled {{[0-9]+}}{{$}}
-// CHECK:       total: 6 allocations, 3 pooled
-// CHECK-NEXT:  not pooled: escapes-return 1, escapes-call 1, escapes-yield 1
+// CHECK:       total: 6 allocations, 4 pooled
+// CHECK-NEXT:  not pooled: escapes-return 1, escapes-call 1
 
 // JSON-LABEL: function {"name":"straight_after_bufferize"
 // JSON:      allocation {"value":"%a",{{.*}}"live":[2,6],"live_from":{{"[a-z-]+"}},"first_use_line":{{[0-9]+|null}},"eligible":true,"reason":null,"all_reasons":[],"detail":null,
 // JSON-NEXT: allocation {"value":"%b",{{.*}}"live":[4,7],"live_from":{{"[a-z-]+"}},"first_use_line":{{[0-9]+|null}},"eligible":true,"reason":null,"all_reasons":[],"detail":null,
 // JSON-NEXT: allocation {"value":"%ret",{{.*}}"eligible":false,"reason":"escapes-return","all_reasons":["escapes-return"],"detail":"where the function returns a buffer it allocated {{.*}}","offset":null,"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%kept",{{.*}}"eligible":false,"reason":"escapes-call","all_reasons":["escapes-call"],"detail":"@keep argument #0 is an external declaration without llvm.nocapture","offset":null,"run_time_offset":null,
-// JSON-NEXT: allocation {"value":"%yielded",{{.*}}"eligible":false,"reason":"escapes-yield","all_reasons":["escapes-yield"],"detail":null,"offset":null,"run_time_offset":null,
+// JSON-NEXT: allocation {"value":"%yielded",{{.*}}"live":[12,17],"live_from":{{"[a-z-]+"}},"first_use_line":25,"eligible":true,"reason":null,"all_reasons":[],"detail":null,
 // JSON-NEXT: allocation {"value":"%later",{{.*}}"eligible":true,
 // JSON-NEXT: conflicts []
 
 // AFTER-LABEL: func @straight_after_bufferize: 6 allocations, 0 pooled
 // AFTER:       %a {{.*}} no-dealloc -
-// AFTER:       not pooled: escapes-return 1, escapes-call 1, escapes-yield 1, no-dealloc 3
+// AFTER:       %yielded {{.*}} no-dealloc -
+// AFTER:       not pooled: escapes-return 1, escapes-call 1, no-dealloc 4

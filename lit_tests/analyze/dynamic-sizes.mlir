@@ -3,8 +3,8 @@
 // such a size, %by_local_dim, and integer arith of those, divisions only by constants): the report gives their size as an expression of
 // the size operands and their offset as the aligned maximum of the pool's planned part and
 // the ends of the buffers of run-time size they meet (placed before them). In a loop body
-// (%in_loop) the loop's bounds must be known at entry too: the pool reserves the size only
-// if the loop runs. The others are `size-not-available`, with a note at the op at fault.
+// (%in_loop) the loop's bounds, in a branch (%in_branch) its condition must be known at entry
+// too: the pool reserves the size only if the loop runs and the branch is taken. The others are `size-not-available`, with a note at the op at fault.
 // RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
 // RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
@@ -69,6 +69,12 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
     linalg.fill ins(%f : f32) outs(%in_branch : memref<?xf32>)
     memref.dealloc %in_branch : memref<?xf32>
   }
+  %bound_is_1 = arith.cmpi eq, %bound, %c1 : index
+  scf.if %bound_is_1 {
+    %in_unknown_branch = memref.alloc(%n) : memref<?xf32>
+    linalg.fill ins(%f : f32) outs(%in_unknown_branch : memref<?xf32>)
+    memref.dealloc %in_unknown_branch : memref<?xf32>
+  }
   %q4 = arith.divui %n, %c4 : index
   %by_constant_division = memref.alloc(%q4) : memref<?xf32>
   linalg.fill ins(%f : f32) outs(%by_constant_division : memref<?xf32>)
@@ -90,7 +96,7 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // CHECK-NEXT: of run-time size: 3 pooled, 4*%n + 32*%rows + 16*%n2 B without sharing; offsets computed at function entry
 // CHECK-NEXT: pool (default memory space): 64 B for 2 allocations and 3 of run-time size above them, alignment 64, lower bound 64 B, optimal
 
-// CHECK-LABEL: func @not_available: 8 allocations, 4 pooled
+// CHECK-LABEL: func @not_available: 9 allocations, 5 pooled
 // CHECK-NEXT: value type bytes live line status offset
 // CHECK-NEXT: %by_load memref<?xf32> 4*%loaded B [5, 6] 43 size-not-available -
 // CHECK-NEXT: %by_division memref<?xf32> 4*%q B [9, 10] 47 size-not-available -
@@ -98,11 +104,12 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // CHECK-NEXT: %by_local_dim memref<?xf32> 4*%d B [14, 15] 52 pooled 0{{$}}
 // CHECK-NEXT: %in_loop memref<?xf32> 4*%n B [19, 20] 57 pooled 0{{$}}
 // CHECK-NEXT: %in_unknown_loop memref<?xf32> 4*%n B [25, 26] 63 size-not-available -
-// CHECK-NEXT: %in_branch memref<?xf32> 4*%n B [30, 31] 68 size-not-available -
-// CHECK-NEXT: %by_constant_division memref<?xf32> 4*%q4 B [35, 36] 73 pooled 0{{$}}
+// CHECK-NEXT: %in_branch memref<?xf32> 4*%n B [30, 31] 68 pooled 0{{$}}
+// CHECK-NEXT: %in_unknown_branch memref<?xf32> 4*%n B [36, 37] 74 size-not-available -
+// CHECK-NEXT: %by_constant_division memref<?xf32> 4*%q4 B [41, 42] 79 pooled 0{{$}}
 // CHECK: naive: 0 B, pool: 0 B + run-time part
-// CHECK-NEXT: of run-time size: 4 pooled, 4*%n + 4*%d + 4*%n + 4*%q4 B without sharing
-// CHECK: total: 13 allocations, 9 pooled
+// CHECK-NEXT: of run-time size: 5 pooled, 4*%n + 4*%d + 4*%n + 4*%n + 4*%q4 B without sharing
+// CHECK: total: 14 allocations, 10 pooled
 // CHECK-NEXT: not pooled: size-not-available 4
 
 // JSON-LABEL: function {"name":"chain",
@@ -121,6 +128,6 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // REMARK: dynamic-sizes.mlir:46:3: note: its size depends on this op ('arith.divui')
 // REMARK: dynamic-sizes.mlir:63:5: remark: %in_unknown_loop cannot share memory [size-not-available]
 // REMARK: dynamic-sizes.mlir:62:3: note: inside this loop, whose bounds or step are not known at the start of the function ('scf.for')
-// REMARK: dynamic-sizes.mlir:68:5: remark: %in_branch cannot share memory [size-not-available]
-// REMARK: dynamic-sizes.mlir:67:3: note: inside this op, which may not run it ('scf.if')
+// REMARK: dynamic-sizes.mlir:74:5: remark: %in_unknown_branch cannot share memory [size-not-available]
+// REMARK: dynamic-sizes.mlir:73:3: note: inside this branch, whose condition is not known at the start of the function ('scf.if')
 // REMARK-NOT: remark

@@ -17,13 +17,13 @@ func.func @culprit(%c: i1, %m: memref<16xf32>) {
   memref.dealloc %q : memref<16xf32>
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %r = scf.if %c -> (memref<16xf32>) {
+  %r = scf.execute_region -> memref<16xf32> {
     %x = memref.alloc() : memref<16xf32>
     memref.store %f, %x[%c0] : memref<16xf32>
     scf.yield %x : memref<16xf32>
-  } else {
-    scf.yield %m : memref<16xf32>
   }
+  %c2 = arith.constant 2 : index
+  // (The yields of scf.if and scf.index_switch are followed: analyze/branch-results.mlir.)
   %y = memref.alloc() : memref<16xf32>
   %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%it = %y) -> (memref<16xf32>) {
     memref.store %f, %it[%i] : memref<16xf32>

@@ -49,7 +49,7 @@ func.func @constant_true(%arg0: memref<16xf32>, %cond: i1) -> memref<16xf32> {
 // JSON-NEXT: conflicts []
 // JSON-NEXT: reasons {"escapes-return":1,"conditional-dealloc":1}
 
-// REMARK:      remark: %d cannot share memory [conditional-dealloc]: a bufferization.dealloc frees it only under a condition not known to be true, or retains it
+// REMARK:      remark: %d cannot share memory [conditional-dealloc]: a dealloc frees it only under a condition not known to be true or through a value that may be another buffer, or retains it
 // REMARK:      note: freed or retained here ('bufferization.dealloc')
 // REMARK:      remark: %r cannot share memory [escapes-return]
 

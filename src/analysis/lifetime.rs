@@ -12,7 +12,7 @@ use super::size::{self, DynamicSize};
 use super::uses::Uses;
 use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{BlockId, Module, OpId, ValueId};
 use rustc_hash::FxHashSet;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -179,22 +179,32 @@ pub fn walk_uses(
     let mut worklist = vec![value];
     // Filled at the first view (most allocations have none, and need no table).
     let mut seen: FxHashSet<ValueId> = FxHashSet::default();
+    // Values that may refer to another buffer (the result of an `scf.if` that yields it in one
+    // branch), and their views: a free through one of them may free another buffer instead.
+    let mut maybe: FxHashSet<ValueId> = FxHashSet::default();
     while let Some(v) = worklist.pop() {
         // The users are far apart in the module: their misses overlap when asked for at once.
         for &(user, _) in uses.of(v) {
             crate::prefetch::prefetch(m.op(user));
         }
+        let v_maybe = maybe.contains(&v);
         for &(user, operand) in uses.of(v) {
-            let what = classify(m, user, operand as usize, assume_nocapture);
-            if let Use::View(aliases) = what {
+            let mut what = classify(m, user, operand as usize, assume_nocapture);
+            if let Use::View(aliases) | Use::MayAlias(aliases) = what {
                 if seen.is_empty() {
                     seen.insert(value);
                 }
                 for &r in aliases {
                     if seen.insert(r) {
                         worklist.push(r);
+                        if v_maybe || matches!(what, Use::MayAlias(_)) {
+                            maybe.insert(r);
+                        }
                     }
                 }
+            }
+            if v_maybe && matches!(what, Use::Free | Use::FreeIf(_)) {
+                what = Use::MaybeFreed;
             }
             if visit(user, operand, what).is_break() {
                 return;
@@ -208,6 +218,9 @@ pub fn walk_uses(
 pub enum Use<'a> {
     /// A view-like op: these results alias the buffer.
     View(&'a [ValueId]),
+    /// A yield of an `scf.if` or `scf.index_switch` branch: this result of the op is the
+    /// buffer when that branch runs, and another value when another one does.
+    MayAlias(&'a [ValueId]),
     /// A `memref.dealloc`: frees it.
     Free,
     /// Listed by a `bufferization.dealloc`: freed there when this `i1` holds (and it aliases
@@ -215,6 +228,10 @@ pub enum Use<'a> {
     FreeIf(ValueId),
     /// Retained by a `bufferization.dealloc`: whether it is freed is decided at run time.
     Retained,
+    /// A free of a value that may refer to another buffer instead (`MayAlias`): whether it
+    /// frees this one is decided at run time. Not a use: if it refers to this buffer, its
+    /// earlier uses are over.
+    MaybeFreed,
     /// Read or written while the op runs, and not kept.
     Access,
     /// An argument of a `func.call`: what happens depends on the callee.
@@ -243,6 +260,15 @@ pub fn classify<'a>(
         }
         Memory::StoreValue if operand == 0 => return Use::Escape(Reason::EscapesStore),
         Memory::Realloc => return Use::Escape(Reason::Reallocated),
+        Memory::Escape(Escape::Yield) if &*o.name == "scf.yield" => {
+            if let Some(parent) = m.parent_op(user)
+                && matches!(&*m.op(parent).name, "scf.if" | "scf.index_switch")
+                && let Some(result) = m.op(parent).results.get(operand)
+            {
+                return Use::MayAlias(std::slice::from_ref(result));
+            }
+            return Use::Escape(Reason::EscapesYield);
+        }
         Memory::Escape(escape) => {
             return Use::Escape(match escape {
                 Escape::Return => Reason::EscapesReturn,
@@ -462,10 +488,14 @@ fn analyze_one(
                     uncertain.insert(user);
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                 }
+                Use::MaybeFreed => {
+                    reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
+                    return ControlFlow::Continue(());
+                }
                 Use::View(_) if &*m.op(user).name == "memref.assume_alignment" => {
                     assumed_align = assumed_align.max(assumed_alignment(m, user));
                 }
-                Use::View(_) | Use::Access => {}
+                Use::View(_) | Use::MayAlias(_) | Use::Access => {}
                 Use::Call => {
                     if let Some(capture) = cx.calls.capture(m, user, operand as usize) {
                         reasons.push(Cause {
@@ -477,35 +507,47 @@ fn analyze_one(
                 }
                 Use::Escape(r) => reasons.push(Cause::new(r, Some(user))),
             }
-            // A use inside a region that may run later or concurrently (an `async.execute`
-            // body, say) could outlive the interval seen here.
-            if let Some(region_op) =
-                concurrent_region_around(m, user, |up, _| m.op(up).parent == Some(block))
-            {
-                reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
-            }
-            let holder = ancestor_in(m, block, user);
-            match holder.and_then(|a| Some((a, points.extent(a)?))) {
-                Some((holder, extent)) => {
-                    if used.is_none_or(|u| extent.start < u.start) {
-                        first_use = Some(holder);
-                    }
-                    if used.is_none_or(|u| extent.end > u.end) {
-                        last_use = Some(holder);
-                    }
-                    used = Some(used.map_or(extent, |u| u.cover(extent)));
-                    use_ops.push(user);
-                }
-                None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
-            }
+            use_ops.push(user);
             ControlFlow::Continue(())
         },
     );
+    // The interval is measured in the innermost block that holds every use: the
+    // allocation's own, or, for an allocation in a branch of an `scf.if` whose result is
+    // used after it, the block of the `scf.if` (whose extent covers the allocation).
+    let home = interval_block(m, func, block, &use_ops);
+    for &user in &use_ops {
+        // A use inside a region that may run later or concurrently (an `async.execute`
+        // body, say) could outlive the interval seen here.
+        if let Some(region_op) =
+            concurrent_region_around(m, user, |up, _| m.op(up).parent == Some(home))
+        {
+            reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
+        }
+        let holder = ancestor_in(m, home, user);
+        match holder.and_then(|a| Some((a, points.extent(a)?))) {
+            Some((holder, extent)) => {
+                if used.is_none_or(|u| extent.start < u.start) {
+                    first_use = Some(holder);
+                }
+                if used.is_none_or(|u| extent.end > u.end) {
+                    last_use = Some(holder);
+                }
+                used = Some(used.map_or(extent, |u| u.cover(extent)));
+            }
+            None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
+        }
+    }
+    let mut use_ops: Vec<OpId> = use_ops
+        .into_iter()
+        .filter(|&u| ancestor_in(m, home, u).is_some())
+        .collect();
 
-    let at_allocation = points.extent(op).map(|e| Interval {
-        start: e.start,
-        end: e.start,
-    });
+    let at_allocation = points
+        .extent(ancestor_in(m, home, op).unwrap_or(op))
+        .map(|e| Interval {
+            start: e.start,
+            end: e.start,
+        });
     let live = match (used, at_allocation) {
         (Some(u), _) if cx.live_from_first_use => Some(u),
         (Some(u), Some(a)) => Some(a.cover(u)),
@@ -556,6 +598,28 @@ fn analyze_one(
     a.dynamic = dynamic.map(Box::new);
     a.align = a.align.max(assumed_align);
     a
+}
+
+/// The innermost block, from `block` outwards, that holds an ancestor of every op in `users`:
+/// `block` itself, or the block of an `scf.if` or `scf.index_switch` around it (each runs
+/// one of its regions, once), inside `func`. `block` when no such block holds them all.
+fn interval_block(m: &Module, func: OpId, block: BlockId, users: &[OpId]) -> BlockId {
+    let mut home = block;
+    loop {
+        if users.iter().all(|&u| ancestor_in(m, home, u).is_some()) {
+            return home;
+        }
+        let owner = m.block_owner(home);
+        match m.op(owner).parent {
+            Some(outer)
+                if owner != func
+                    && matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch") =>
+            {
+                home = outer;
+            }
+            _ => return block,
+        }
+    }
 }
 
 /// The alignment a `memref.assume_alignment` asserts, when it is a power of two that fits

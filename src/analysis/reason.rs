@@ -127,7 +127,7 @@ impl Reason {
             Reason::MultipleDeallocs => "it is deallocated more than once",
             Reason::DeallocInOtherBlock => "its dealloc is not in the block of the allocation",
             Reason::ConditionalDealloc => {
-                "a bufferization.dealloc frees it only under a condition not known to be true, or retains it"
+                "a dealloc frees it only under a condition not known to be true or through a value that may be another buffer, or retains it"
             }
             Reason::UseAfterDealloc => "it or an alias is used after its dealloc",
         }

@@ -625,6 +625,8 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
                 let inside = reason == Reason::SizeNotAvailable && encloses(m, c, a.op);
                 let note = if inside && &*op.name == "scf.for" {
                     "inside this loop, whose bounds or step are not known at the start of the function"
+                } else if inside && matches!(&*op.name, "scf.if" | "scf.index_switch") {
+                    "inside this branch, whose condition is not known at the start of the function"
                 } else if inside {
                     "inside this op, which may not run it"
                 } else {

@@ -60,11 +60,13 @@ impl DynamicSize {
 /// Why the size of an allocation cannot be computed where its pool would be allocated: the
 /// reason `size-not-available` and the op at fault (`None`: the allocation's own position).
 ///
-/// The allocation must run whenever the entry block runs, or be in the body of `scf.for`
-/// loops (directly, however deep) whose bounds are known at entry: it then runs whenever each
-/// loop runs at least once, and its size is reserved only then. An allocation in a
-/// branch may not run at all, and its size operands could then hold anything (a negative
-/// size its guard rules out): a pool sized by them could fail where the program did not.
+/// The allocation must run whenever the entry block runs, or be nested (however deep) in the
+/// bodies of `scf.for` loops whose bounds are known at entry and in branches of `scf.if` and
+/// `scf.index_switch` ops whose condition or argument is known at entry (`Guard`): it then
+/// runs exactly when each loop runs at least once and each branch is taken, and its size is
+/// reserved only then. Where it does not run, its size operands could hold anything (a
+/// negative size its guard rules out): a pool sized by them could fail where the program
+/// did not, so they count for nothing there.
 pub fn unavailable(
     m: &Module,
     func: OpId,
@@ -78,10 +80,11 @@ pub fn unavailable(
     if blocks.last() != Some(&entry) {
         return Some(None);
     }
-    if let Some(&l) = loops
-        .iter()
-        .find(|&&l| !loop_known_at_entry(m, entry, &blocks, l))
-    {
+    if let Some(&l) = loops.iter().find(|&&l| match guard(m, l, alloc) {
+        Some(Guard::Loop) => !loop_known_at_entry(m, entry, &blocks, l),
+        Some(Guard::Branch { .. }) => recomputable_at(m, entry, &blocks, m.op(l).operands[0]).is_err(),
+        None => true,
+    }) {
         return Some(Some(l));
     }
     size.operands
@@ -89,8 +92,44 @@ pub fn unavailable(
         .find_map(|&v| recomputable_at(m, entry, &blocks, v).err())
 }
 
+/// How an op around an allocation decides whether the allocation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// An `scf.for`: the allocation runs when the loop runs at least once.
+    Loop,
+    /// An `scf.if` (operand 0 the condition) or `scf.index_switch` (operand 0 the argument):
+    /// the allocation runs when the op takes its region `region` (for `scf.if`, 0 is the
+    /// then region; for `scf.index_switch`, 0 is the default region and `k` the case
+    /// `cases[k - 1]`).
+    Branch { region: usize },
+}
+
+/// How `op`, an op around `inner`, guards it; `None` for any op other than a one-block
+/// `scf.for`, `scf.if` or `scf.index_switch`.
+pub fn guard(m: &Module, op: OpId, inner: OpId) -> Option<Guard> {
+    let o = m.op(op);
+    match &*o.name {
+        "scf.for" => Some(Guard::Loop),
+        "scf.if" | "scf.index_switch" if !o.operands.is_empty() => {
+            let mut up = inner;
+            while m.parent_op(up)? != op {
+                up = m.parent_op(up)?;
+            }
+            let region = m.block(m.op(up).parent?).parent;
+            let k = o.regions.iter().position(|&r| r == region)?;
+            let cases_read = &*o.name == "scf.if"
+                || m.attr(op, "cases")
+                    .and_then(|a| a.as_dense_ints())
+                    .is_some_and(|c| c.len() + 1 == o.regions.len());
+            (cases_read && m.region(region).blocks.len() == 1).then_some(Guard::Branch { region: k })
+        }
+        _ => None,
+    }
+}
+
 /// The ops around `alloc` up to `func`, innermost first: for an allocation `unavailable`
-/// accepts, the `scf.for` loops that must run for it to run.
+/// accepts, the loops that must run and the branches that must be taken for it to run
+/// (`guard`).
 pub fn loops_around(m: &Module, func: OpId, alloc: OpId) -> Vec<OpId> {
     let mut out = Vec::new();
     let mut up = m.parent_op(alloc);
@@ -293,7 +332,7 @@ fn pure_and_safe(m: &Module, op: OpId) -> bool {
         "arith.addi" | "arith.subi" | "arith.muli" | "arith.maxui" | "arith.minui"
         | "arith.maxsi" | "arith.minsi" | "arith.andi" | "arith.ori" | "arith.xori"
         | "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi"
-        | "arith.trunci" => true,
+        | "arith.trunci" | "arith.cmpi" | "arith.select" => true,
         "arith.divui" | "arith.divsi" | "arith.ceildivui" | "arith.ceildivsi"
         | "arith.floordivsi" | "arith.remui" | "arith.remsi" => o
             .operands

@@ -10,7 +10,7 @@
 
 pub mod verify;
 
-use crate::analysis::size::DimTerm;
+use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
@@ -584,48 +584,80 @@ impl Prologue<'_> {
         res[0]
     }
 
-    /// `bytes` if every loop in `loops` runs its body at least once (`lb < ub`, compared
-    /// signed as `scf.for` does), else 0: an allocation in a loop body that never runs gets
-    /// no room, whatever its size operands hold then.
-    fn if_loops_run(
+    /// `bytes` if the allocation `alloc` runs, else 0: if every loop in `around` (the ops
+    /// around it, `size::loops_around`) runs its body at least once (`lb < ub`, compared
+    /// signed as `scf.for` does) and every `scf.if` or `scf.index_switch` there takes the
+    /// branch that holds it (`size::Guard`). An allocation that never runs gets no room,
+    /// whatever its size operands hold then.
+    fn if_runs(
         &mut self,
         m: &mut Module,
-        loops: &[OpId],
+        alloc: OpId,
+        around: &[OpId],
         bytes: ValueId,
         stem: &str,
     ) -> ValueId {
         let mut runs: Option<ValueId> = None;
-        for &l in loops {
-            let (lb, ub) = (m.op(l).operands[0], m.op(l).operands[1]);
-            let (lb, ub) = (self.recompute(m, lb), self.recompute(m, ub));
-            // Predicate 2 is `slt` in MLIR's numbering.
-            let predicate = vec![("predicate".into(), Attr::int(2, Type::i(64)))];
-            let runs_once = format!("{stem}_runs");
-            let c = self.emit(
-                m,
-                "arith.cmpi",
-                vec![lb, ub],
-                predicate,
-                Type::i(1),
-                &runs_once,
-            );
-            runs = Some(match runs {
-                None => c,
-                Some(r) => self.emit(m, "arith.andi", vec![r, c], vec![], Type::i(1), &runs_once),
-            });
+        let mut bytes = bytes;
+        let runs_once = format!("{stem}_runs");
+        let bytes_name = format!("{stem}_bytes");
+        // Predicates 0 and 2 are `eq` and `slt` in MLIR's numbering.
+        let predicate = |p: i64| vec![("predicate".into(), Attr::int(p, Type::i(64)))];
+        for &l in around {
+            match guard(m, l, alloc) {
+                Some(Guard::Loop) => {
+                    let (lb, ub) = (m.op(l).operands[0], m.op(l).operands[1]);
+                    let (lb, ub) = (self.recompute(m, lb), self.recompute(m, ub));
+                    let c = self.emit(m, "arith.cmpi", vec![lb, ub], predicate(2), Type::i(1), &runs_once);
+                    runs = Some(match runs {
+                        None => c,
+                        Some(r) => {
+                            self.emit(m, "arith.andi", vec![r, c], vec![], Type::i(1), &runs_once)
+                        }
+                    });
+                }
+                Some(Guard::Branch { region }) => {
+                    let on = self.recompute(m, m.op(l).operands[0]);
+                    let zero = self.constant(m, 0);
+                    let select = |p: &mut Self, m: &mut Module, c: ValueId, taken: bool, bytes: ValueId| {
+                        let (a, b) = if taken { (bytes, zero) } else { (zero, bytes) };
+                        p.emit(m, "arith.select", vec![c, a, b], vec![], Type::Index, &bytes_name)
+                    };
+                    if &*m.op(l).name == "scf.if" {
+                        bytes = select(self, m, on, region == 0, bytes);
+                        continue;
+                    }
+                    let cases = m
+                        .attr(l, "cases")
+                        .and_then(|a| a.as_dense_ints())
+                        .expect("the analysis read the cases");
+                    // The default region runs when no case matches; case region k when
+                    // case k - 1 does.
+                    let (matching, taken): (Vec<i64>, bool) = match region {
+                        0 => (cases, false),
+                        k => (vec![cases[k - 1]], true),
+                    };
+                    let case_name = format!("{stem}_case");
+                    for case in matching {
+                        let c = self.constant(m, case);
+                        let eq = self.emit(m, "arith.cmpi", vec![on, c], predicate(0), Type::i(1), &case_name);
+                        bytes = select(self, m, eq, taken, bytes);
+                    }
+                }
+                None => unreachable!("the analysis accepts only loops and branches around"),
+            }
         }
         match runs {
             None => bytes,
             Some(r) => {
                 let zero = self.constant(m, 0);
-                let name = format!("{stem}_bytes");
                 self.emit(
                     m,
                     "arith.select",
                     vec![r, bytes, zero],
                     vec![],
                     Type::Index,
-                    &name,
+                    &bytes_name,
                 )
             }
         }
@@ -762,8 +794,8 @@ impl Prologue<'_> {
                 let n = self.recompute(m, operand);
                 bytes = self.binary(m, "arith.muli", bytes, n, &format!("{stem}_bytes"));
             }
-            let loops = crate::analysis::size::loops_around(m, f.func, a.op);
-            bytes = self.if_loops_run(m, &loops, bytes, &stem);
+            let around = crate::analysis::size::loops_around(m, f.func, a.op);
+            bytes = self.if_runs(m, a.op, &around, bytes, &stem);
             let Some(Offset::Above { above, align, .. }) = &a.offset else {
                 unreachable!("members of dynamic size are placed at run time")
             };

@@ -249,16 +249,67 @@ fn holder_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
     Some(cur)
 }
 
-/// Lower and upper bounds of the `scf.for` loops around `op`.
-fn loops_around(m: &Module, op: OpId) -> Vec<(ValueId, ValueId)> {
-    let mut out = Vec::new();
-    let mut up = m.parent_op(op);
-    while let Some(p) = up {
-        let o = m.op(p);
-        if &*o.name == "scf.for" && o.operands.len() >= 2 {
-            out.push((o.operands[0], o.operands[1]));
+/// A condition, read from an op around a view, without which the view does not run.
+enum Guard {
+    /// An `scf.for` from `lb` to `ub`: runs its body when `lb < ub` (signed).
+    Loop(ValueId, ValueId),
+    /// A region of an `scf.if` on this `i1`: the then region (0) when it holds, the else
+    /// region (1) when not.
+    If(ValueId, usize),
+    /// A region of an `scf.index_switch` on this `index` with these cases: the default
+    /// region (0) when no case matches, region `k` when case `k - 1` does.
+    Switch(ValueId, Vec<i64>, usize),
+}
+
+impl Guard {
+    /// Whether the guarded region runs, for one trial; a value that cannot be computed
+    /// counts as running.
+    fn holds(&self, eval: &mut Evaluator) -> bool {
+        match *self {
+            Guard::Loop(lb, ub) => match (eval.eval(lb), eval.eval(ub)) {
+                (Some(lb), Some(ub)) => (lb as i64) < (ub as i64),
+                _ => true,
+            },
+            Guard::If(c, region) => eval.eval(c).is_none_or(|c| (c & 1 == 1) == (region == 0)),
+            Guard::Switch(on, ref cases, region) => eval.eval(on).is_none_or(|on| {
+                let matching = cases.iter().position(|&c| c as u64 == on);
+                match region {
+                    0 => matching.is_none(),
+                    k => matching == Some(k - 1),
+                }
+            }),
         }
-        up = m.parent_op(p);
+    }
+}
+
+/// The loops and branches around `op`, each with what makes it run `op`. An op around it
+/// of another kind is no guard: the view counts as running.
+fn guards_around(m: &Module, op: OpId) -> Vec<Guard> {
+    let mut out = Vec::new();
+    let mut inner = op;
+    while let Some(p) = m.parent_op(inner) {
+        let o = m.op(p);
+        let region = m
+            .op(inner)
+            .parent
+            .and_then(|b| o.regions.iter().position(|&r| r == m.block(b).parent));
+        match (&*o.name, region) {
+            ("scf.for", _) if o.operands.len() >= 2 => {
+                out.push(Guard::Loop(o.operands[0], o.operands[1]));
+            }
+            ("scf.if", Some(k)) if !o.operands.is_empty() => {
+                out.push(Guard::If(o.operands[0], k));
+            }
+            ("scf.index_switch", Some(k)) if !o.operands.is_empty() => {
+                if let Some(cases) = m.attr(p, "cases").and_then(|a| a.as_dense_ints())
+                    && cases.len() + 1 == o.regions.len()
+                {
+                    out.push(Guard::Switch(o.operands[0], cases, k));
+                }
+            }
+            _ => {}
+        }
+        inner = p;
     }
     out
 }
@@ -281,9 +332,9 @@ struct ViewSpec {
     live: Interval,
     /// Every use of the view or of a value derived from it.
     touches: Vec<Touch>,
-    /// Bounds of the `scf.for` loops around the view: when one of them does not run, neither
-    /// does the view (and its size operands need not be valid).
-    loops: Vec<(ValueId, ValueId)>,
+    /// The loops and branches around the view: when one of them does not run it, the view
+    /// does not exist (and its size operands need not be valid).
+    guards: Vec<Guard>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -405,7 +456,7 @@ fn check_pool(
                 .max(assumed_alignment(m, uses, result)),
                 live,
                 touches,
-                loops: loops_around(m, user),
+                guards: guards_around(m, user),
             }),
             None => errors.push(fail(m, user, format!("view {vname} has no live interval"))),
         }
@@ -485,13 +536,7 @@ fn check_trial(
     let mut views = Vec::new();
     for (index, spec) in specs.iter().enumerate() {
         let vname = &m.value(spec.value).name;
-        let runs = spec.loops.iter().all(|&(lb, ub)| {
-            // A bound that cannot be computed counts as a loop that runs.
-            match (eval.eval(lb), eval.eval(ub)) {
-                (Some(lb), Some(ub)) => (lb as i64) < (ub as i64),
-                _ => true,
-            }
-        });
+        let runs = spec.guards.iter().all(|g| g.holds(eval));
         if !runs {
             continue;
         }
@@ -718,7 +763,10 @@ impl<'a> Evaluator<'a> {
         let signed = |x: u64| x as i64;
         let two = || -> Option<(u64, u64)> { Some((*args.first()?, *args.get(1)?)) };
         Some(match &*o.name {
-            "arith.constant" => m.attr(op, "value")?.as_i64()? as u64,
+            "arith.constant" => match m.attr(op, "value")? {
+                crate::ir::types::Attr::Bool(b) => u64::from(*b),
+                a => a.as_i64()? as u64,
+            },
             "arith.addi" => two().map(|(a, b)| a.wrapping_add(b))?,
             "arith.subi" => two().map(|(a, b)| a.wrapping_sub(b))?,
             "arith.muli" => two().map(|(a, b)| a.wrapping_mul(b))?,
@@ -1048,8 +1096,10 @@ fn takes_address(name: &str) -> bool {
 /// Derived are: the memref results of an op using it (any result of `bufferization.to_tensor`;
 /// no result of a call whose callee cannot return it), and, whatever their op, the memref
 /// and tensor block arguments of the regions and successors of that op and the memref and
-/// tensor results of the op whose region it terminates. A derived value used outside the
-/// view's block gives no interval (an error): the analysis pools no such buffer.
+/// tensor results of the op whose region it terminates. The interval is measured in the
+/// innermost block around the view that holds every use (a derived value used outside the
+/// view's block, the result of an `scf.if` that yields it, moves it out to the `scf.if`'s
+/// block), with each use standing for the whole op of that block that holds it.
 /// A dealloc that would free the view (or what derives from it) is put in `freed_by`:
 /// freeing a pool member frees memory that malloc never handed out. Every use is put in
 /// `touches`.
@@ -1068,8 +1118,7 @@ fn view_interval(
     freed_by: &mut Option<OpId>,
     touches: &mut Vec<Touch>,
 ) -> Option<Interval> {
-    let block = m.op(view_op).parent?;
-    let at = points.extent(view_op)?.start;
+    let mut found: Vec<(OpId, u32, bool)> = Vec::new();
     let mut live: Option<Interval> = None;
     let aliasing = |v: ValueId| {
         matches!(
@@ -1119,16 +1168,27 @@ fn view_interval(
                     stack.push(r);
                 }
             }
-            let holder = holder_in(m, block, user)?;
-            let extent = points.extent(holder)?;
-            live = Some(live.map_or(extent, |l| l.cover(extent)));
-            touches.push(Touch {
-                holder,
-                user,
-                operand,
-                direct: v == value,
-            });
+            found.push((user, operand, v == value));
         }
+    }
+    // Measured in the innermost block around the view that holds every use (a value derived
+    // from it may leave its block through a region's terminator); the extent of an op there
+    // covers everything nested in it.
+    let mut block = m.op(view_op).parent?;
+    while !found.iter().all(|&(user, _, _)| holder_in(m, block, user).is_some()) {
+        block = m.op(m.block_owner(block)).parent?;
+    }
+    let at = points.extent(holder_in(m, block, view_op)?)?.start;
+    for (user, operand, direct) in found {
+        let holder = holder_in(m, block, user)?;
+        let extent = points.extent(holder)?;
+        live = Some(live.map_or(extent, |l| l.cover(extent)));
+        touches.push(Touch {
+            holder,
+            user,
+            operand,
+            direct,
+        });
     }
     Some(live.unwrap_or(Interval { start: at, end: at }))
 }
@@ -1400,6 +1460,65 @@ mod tests {
         assert_eq!(
             found.iter().filter(|s| s.contains("is used")).collect::<Vec<_>>(),
             vec![removed; 2]
+        );
+    }
+
+    /// `@f` straight after bufferization, rewritten: `%t`, allocated in the then branch of an
+    /// `scf.if` on an argument and yielded, `%a`, yielded by the else branch, and `%b`, which
+    /// reads the `scf.if`'s result, all of run-time size in one pool.
+    fn branch_rewritten() -> (Module, HashSet<String>) {
+        let file = crate::source::SourceFile::new(
+            "t.mlir",
+            "func.func @f(%n: index, %c: i1) -> f32 {
+               %c0 = arith.constant 0 : index
+               %a = memref.alloc(%n) : memref<?xf32>
+               %r = scf.if %c -> (memref<?xf32>) {
+                 %t = memref.alloc(%n) : memref<?xf32>
+                 linalg.copy ins(%a : memref<?xf32>) outs(%t : memref<?xf32>)
+                 scf.yield %t : memref<?xf32>
+               } else {
+                 scf.yield %a : memref<?xf32>
+               }
+               %b = memref.alloc(%n) : memref<?xf32>
+               linalg.copy ins(%r : memref<?xf32>) outs(%b : memref<?xf32>)
+               %v = memref.load %b[%c0] : memref<?xf32>
+               return %v : f32
+             }",
+        );
+        let mut m = crate::load::load(&file).expect("valid IR");
+        let options = crate::analysis::Options {
+            before_dealloc: true,
+            ..Default::default()
+        };
+        let mut analysis = crate::analysis::analyze(&m, &options).expect("analyzed");
+        crate::policy::pool(&m, &mut analysis, &Default::default()).expect("pooled");
+        let (_, pools) = super::super::rewrite(&mut m, &analysis, Default::default(), false);
+        (m, pools)
+    }
+
+    #[test]
+    fn a_buffer_of_a_branch_is_checked_where_the_branch_runs() {
+        let (mut m, pools) = branch_rewritten();
+        let views = m.ops.iter().filter(|o| &*o.name == "memref.view").count();
+        assert_eq!(views, 3);
+        assert_eq!(messages(&m, &pools), Vec::<String>::new());
+        // Reserve the bytes of `%t` when the branch is not taken instead of when it is: where
+        // it runs, `%t` then overlaps the buffer placed above it.
+        let select = (0..m.ops.len())
+            .map(OpId::new)
+            .find(|&op| {
+                &*m.op(op).name == "arith.select"
+                    && m.value(m.op(op).results[0]).name.starts_with("%t_bytes")
+            })
+            .expect("the bytes of %t reserved under the branch's condition");
+        let o = &mut m.ops[select.index()];
+        let mut operands = o.operands.to_vec();
+        operands.swap(1, 2);
+        o.operands = operands.as_slice().into();
+        let found = messages(&m, &pools);
+        assert!(
+            found.iter().any(|s| s.contains("views %t") && s.contains("overlap")),
+            "{found:?}"
         );
     }
 
