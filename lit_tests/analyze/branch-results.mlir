@@ -74,6 +74,65 @@ func.func @freed_through_the_result(%x: memref<?x12xf32>, %m: index) -> f32 {
   return %v : f32
 }
 
+// After ownership-based deallocation: each branch yields, beside its buffer, a flag that
+// holds when the buffer is one to free, and the result's base is freed under that flag. %t
+// is freed exactly when its branch ran, %a never through the result: both are pooled, and
+// both leave the bufferization.dealloc.
+func.func @ownership_flags(%x: memref<?x12xf32>, %m: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %n = memref.dim %x, %c0 : memref<?x12xf32>
+  %a = memref.alloc(%n) : memref<?x12xf32>
+  linalg.copy ins(%x : memref<?x12xf32>) outs(%a : memref<?x12xf32>)
+  %is1 = arith.cmpi eq, %n, %c1 : index
+  %r:2 = scf.if %is1 -> (memref<?x12xf32>, i1) {
+    %t = memref.alloc(%m) : memref<?x12xf32>
+    linalg.copy ins(%a : memref<?x12xf32>) outs(%t : memref<?x12xf32>)
+    scf.yield %t, %true : memref<?x12xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<?x12xf32>, i1
+  }
+  %v = memref.load %r#0[%c0, %c0] : memref<?x12xf32>
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %r#0 : memref<?x12xf32> -> memref<f32>, index, index, index, index, index
+  bufferization.dealloc (%a, %base : memref<?x12xf32>, memref<f32>) if (%true, %r#1)
+  return %v : f32
+}
+
+// The same flags, read no further than they say: a flag not constant (%t2, %a2), or true
+// for a buffer allocated before the scf.if (%a3, which may then be freed twice).
+func.func @ownership_flags_unread(%x: memref<?x12xf32>, %m: index, %own: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %n = memref.dim %x, %c0 : memref<?x12xf32>
+  %a2 = memref.alloc(%n) : memref<?x12xf32>
+  linalg.copy ins(%x : memref<?x12xf32>) outs(%a2 : memref<?x12xf32>)
+  %a3 = memref.alloc(%n) : memref<?x12xf32>
+  linalg.copy ins(%x : memref<?x12xf32>) outs(%a3 : memref<?x12xf32>)
+  %is1 = arith.cmpi eq, %n, %c1 : index
+  %r:2 = scf.if %is1 -> (memref<?x12xf32>, i1) {
+    %t2 = memref.alloc(%m) : memref<?x12xf32>
+    linalg.copy ins(%a2 : memref<?x12xf32>) outs(%t2 : memref<?x12xf32>)
+    scf.yield %t2, %own : memref<?x12xf32>, i1
+  } else {
+    scf.yield %a2, %own : memref<?x12xf32>, i1
+  }
+  %s:2 = scf.if %is1 -> (memref<?x12xf32>, i1) {
+    scf.yield %a3, %true : memref<?x12xf32>, i1
+  } else {
+    scf.yield %x, %true : memref<?x12xf32>, i1
+  }
+  %v = memref.load %r#0[%c0, %c0] : memref<?x12xf32>
+  %w = memref.load %s#0[%c0, %c0] : memref<?x12xf32>
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %r#0 : memref<?x12xf32> -> memref<f32>, index, index, index, index, index
+  %base3, %offset3, %sizes3:2, %strides3:2 = memref.extract_strided_metadata %s#0 : memref<?x12xf32> -> memref<f32>, index, index, index, index, index
+  bufferization.dealloc (%a2, %base, %a3, %base3 : memref<?x12xf32>, memref<f32>, memref<?x12xf32>, memref<f32>) if (%true, %r#1, %true, %s#1)
+  %sum = arith.addf %v, %w : f32
+  return %sum : f32
+}
+
 // %a lives on through %r until the linalg.add, %t from the scf.if that allocates it to
 // the same op; %w and %u from the scf.index_switch to the load of its result.
 // CHECK-LABEL: func @broadcast: 5 allocations, 5 pooled
@@ -87,8 +146,17 @@ func.func @freed_through_the_result(%x: memref<?x12xf32>, %m: index) -> f32 {
 // CHECK-NEXT: value type bytes live line status offset
 // CHECK-NEXT: %a memref<?x12xf32> 48*%n B [4, 11] 59 conditional-dealloc -{{$}}
 // CHECK-NEXT: %t memref<?x12xf32> 48*%m B [6, 11] 63 conditional-dealloc -{{$}}
-// CHECK: total: 7 allocations, 5 pooled
-// CHECK-NEXT: not pooled: conditional-dealloc 2
+// CHECK-LABEL: func @ownership_flags: 2 allocations, 2 pooled
+// CHECK-NEXT: value type bytes live line status offset
+// CHECK-NEXT: %a memref<?x12xf32> 48*%n B [6, 14] 87 pooled 0{{$}}
+// CHECK-NEXT: %t memref<?x12xf32> 48*%m B [8, 14] 91 pooled max(0, end %a){{$}}
+// CHECK-LABEL: func @ownership_flags_unread: 3 allocations, 0 pooled
+// CHECK-NEXT: value type bytes live line status offset
+// CHECK-NEXT: %a2 memref<?x12xf32> 48*%n B [5, 19] 110 conditional-dealloc -{{$}}
+// CHECK-NEXT: %a3 memref<?x12xf32> 48*%n B [7, 20] 112 conditional-dealloc -{{$}}
+// CHECK-NEXT: %t2 memref<?x12xf32> 48*%m B [9, 19] 116 conditional-dealloc -{{$}}
+// CHECK: total: 12 allocations, 7 pooled
+// CHECK-NEXT: not pooled: conditional-dealloc 5
 
 // JSON-LABEL: function {"name":"broadcast",
 // JSON: allocation {"value":"%a",{{.*}}"live":[5,21],{{.*}}"eligible":true,{{.*}}"run_time_offset":{"base":0,"above":[],"align":4},
@@ -100,7 +168,16 @@ func.func @freed_through_the_result(%x: memref<?x12xf32>, %m: index) -> f32 {
 // JSON-LABEL: function {"name":"freed_through_the_result",
 // JSON-NEXT: allocation {"value":"%a",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
 // JSON-NEXT: allocation {"value":"%t",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
-// JSON: reasons {"conditional-dealloc":2}
+// JSON-LABEL: function {"name":"ownership_flags",
+// JSON-NEXT: pool {"memory_space":null,"bytes":0,"alignment":64,"lower_bound":0,"proven_optimal":true,"allocations":2,"run_time_allocations":2}
+// JSON-NEXT: allocation {"value":"%a",{{.*}}"eligible":true,"reason":null,"all_reasons":[],
+// JSON-NEXT: allocation {"value":"%t",{{.*}}"eligible":true,"reason":null,"all_reasons":[],
+// JSON-NEXT: conflicts []
+// JSON-LABEL: function {"name":"ownership_flags_unread",
+// JSON-NEXT: allocation {"value":"%a2",{{.*}}"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
+// JSON-NEXT: allocation {"value":"%a3",{{.*}}"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
+// JSON-NEXT: allocation {"value":"%t2",{{.*}}"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
+// JSON: reasons {"conditional-dealloc":5}
 
 // Neither is "deallocated more than once" nor "used after it is deallocated".
 // REMARK: branch-results.mlir:59:3: remark: %a cannot share memory [conditional-dealloc]
@@ -108,6 +185,9 @@ func.func @freed_through_the_result(%x: memref<?x12xf32>, %m: index) -> f32 {
 // REMARK-NEXT: ^
 // REMARK-NEXT: branch-results.mlir:71:5: note: freed or retained here ('memref.dealloc')
 // REMARK: branch-results.mlir:63:5: remark: %t cannot share memory [conditional-dealloc]
+// REMARK: branch-results.mlir:110:3: remark: %a2 cannot share memory [conditional-dealloc]
+// REMARK: branch-results.mlir:112:3: remark: %a3 cannot share memory [conditional-dealloc]
+// REMARK: branch-results.mlir:116:5: remark: %t2 cannot share memory [conditional-dealloc]
 // REMARK-NOT: {{remark|warning}}:
 
 // The bytes of %t are reserved when %n is 1, those of %w when %m matches no case, those of
@@ -134,3 +214,20 @@ func.func @freed_through_the_result(%x: memref<?x12xf32>, %m: index) -> f32 {
 // REWRITE-LABEL: func.func @freed_through_the_result(
 // REWRITE-NOT:  memref.view
 // REWRITE:      return
+
+// RUN: bufreuse --rewrite %s | FileCheck --check-prefix=OWNED %s
+// RUN: %if mlir-opt %{ bufreuse --rewrite %s | %mlir_opt > /dev/null %}
+// After ownership-based deallocation the pool is freed before the return, and the
+// bufferization.dealloc of %a and of the result's base, both pooled, is gone.
+// OWNED-LABEL: func.func @ownership_flags(
+// OWNED:      %pool = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// OWNED:      %a = memref.view %pool[%pool_c0][%n]
+// OWNED:      %t = memref.view %pool[%t_off][%m]
+// OWNED:      scf.yield %t, %true : memref<?x12xf32>, i1
+// OWNED:      scf.yield %a, %false : memref<?x12xf32>, i1
+// OWNED-NOT:  bufferization.dealloc
+// OWNED:      memref.dealloc %pool : memref<?xi8>
+// OWNED-NEXT: return %v : f32
+// OWNED-LABEL: func.func @ownership_flags_unread(
+// OWNED-NOT:  memref.view
+// OWNED:      bufferization.dealloc (%a2, %base, %a3, %base3 : {{.*}}) if (%true, %r#1, %true, %s#1)

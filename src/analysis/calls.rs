@@ -184,10 +184,10 @@ impl Summaries {
         let mut found = None;
         walk_uses(m, uses, arg, assume, |user, operand, what| {
             let capture = match what {
-                Use::Free | Use::FreeIf(_) | Use::Retained | Use::MaybeFreed => {
+                Use::Free | Use::FreeIf(_) | Use::Retained | Use::MaybeFreed | Use::FreeOwned => {
                     Some(Capture::Frees(user))
                 }
-                Use::View(_) | Use::MayAlias(_) | Use::Access => None,
+                Use::View(_) | Use::MayAlias(_) | Use::Access | Use::NotFreed => None,
                 Use::Call => {
                     if let Some(callee) = self.callee(m, user) {
                         self.summarize(m, uses, assume, callee);

@@ -12,8 +12,8 @@ use super::size::{self, DynamicSize};
 use super::uses::Uses;
 use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
-use crate::ir::{BlockId, Module, OpId, ValueId};
-use rustc_hash::FxHashSet;
+use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -181,13 +181,14 @@ pub fn walk_uses(
     let mut seen: FxHashSet<ValueId> = FxHashSet::default();
     // Values that may refer to another buffer (the result of an `scf.if` that yields it in one
     // branch), and their views: a free through one of them may free another buffer instead.
-    let mut maybe: FxHashSet<ValueId> = FxHashSet::default();
+    // With each, the yield through which the buffer reached the result, when there is one.
+    let mut maybe: FxHashMap<ValueId, Option<OpId>> = FxHashMap::default();
     while let Some(v) = worklist.pop() {
         // The users are far apart in the module: their misses overlap when asked for at once.
         for &(user, _) in uses.of(v) {
             crate::prefetch::prefetch(m.op(user));
         }
-        let v_maybe = maybe.contains(&v);
+        let v_maybe = maybe.get(&v).copied();
         for &(user, operand) in uses.of(v) {
             let mut what = classify(m, user, operand as usize, assume_nocapture);
             if let Use::View(aliases) | Use::MayAlias(aliases) = what {
@@ -197,19 +198,132 @@ pub fn walk_uses(
                 for &r in aliases {
                     if seen.insert(r) {
                         worklist.push(r);
-                        if v_maybe || matches!(what, Use::MayAlias(_)) {
-                            maybe.insert(r);
+                        match (what, v_maybe) {
+                            (Use::MayAlias(_), None) => {
+                                maybe.insert(r, Some(user));
+                            }
+                            // Through two results: which yield holds it is not followed.
+                            (Use::MayAlias(_), Some(_)) => {
+                                maybe.insert(r, None);
+                            }
+                            (_, Some(through)) => {
+                                maybe.insert(r, through);
+                            }
+                            _ => {}
                         }
                     }
                 }
             }
-            if v_maybe && matches!(what, Use::Free | Use::FreeIf(_)) {
-                what = Use::MaybeFreed;
+            if let Some(through) = v_maybe
+                && matches!(what, Use::Free | Use::FreeIf(_))
+            {
+                what = through
+                    .and_then(|y| free_through_result(m, value, y, user, operand as usize, what))
+                    .unwrap_or(Use::MaybeFreed);
             }
             if visit(user, operand, what).is_break() {
                 return;
             }
         }
+    }
+}
+
+/// A free, in `bufferization.dealloc` `dealloc`, of operand `operand`, a value that may be the
+/// buffer `value` or another one: the result of an `scf.if` or `scf.index_switch` whose branch
+/// ending in `through` yields `value` (or a view of it). Ownership-based deallocation yields,
+/// beside each buffer, a flag that holds when the branch's buffer is one it must free, and
+/// frees the result under that flag. Read from the flags each branch yields (constants):
+/// - `NotFreed` when the flag is false in this branch and, in every other branch where it may
+///   hold, the result is another buffer (not a view of `value`);
+/// - `FreeOwned` when the flag is true in this branch and false in every other one, and
+///   `value` is allocated in this branch: it is freed exactly when it was allocated.
+///
+/// `None` when the free is read neither way. The freed value must be a chain of views of the
+/// result alone (each op of the chain takes one memref).
+fn free_through_result(
+    m: &Module,
+    value: ValueId,
+    through: OpId,
+    dealloc: OpId,
+    operand: usize,
+    what: Use<'_>,
+) -> Option<Use<'static>> {
+    let Use::FreeIf(flag) = what else {
+        return None;
+    };
+    let branch_op = m.parent_op(through)?;
+    let ValueDef::Result(flag_op, j) = m.value(flag).def else {
+        return None;
+    };
+    let freed = m.op(dealloc).operands[operand];
+    let ValueDef::Result(result_op, k) = m.value(view_root(m, freed)?).def else {
+        return None;
+    };
+    if flag_op != branch_op || result_op != branch_op {
+        return None;
+    }
+    let (j, k) = (j as usize, k as usize);
+    let yielded = |y: OpId, i: usize| m.op(y).operands.get(i).copied();
+    let flag_in = |y: OpId| yielded(y, j).and_then(|f| constant_bool(m, f));
+    let others: Vec<OpId> = m
+        .op(branch_op)
+        .regions
+        .iter()
+        .filter_map(|&r| m.block(*m.region(r).blocks.first()?).ops.last().copied())
+        .filter(|&y| y != through)
+        .collect();
+    match flag_in(through)? {
+        false => others
+            .iter()
+            .all(|&y| {
+                flag_in(y) == Some(false)
+                    || yielded(y, k)
+                        .and_then(|v| view_root(m, v))
+                        .is_some_and(|root| root != value && fresh_buffer(m, root))
+            })
+            .then_some(Use::NotFreed),
+        true => {
+            let allocated_here = m
+                .defining_op(value)
+                .is_some_and(|op| m.op(through).parent.is_some_and(|b| ancestor_in(m, b, op).is_some()));
+            (allocated_here && others.iter().all(|&y| flag_in(y) == Some(false)))
+                .then_some(Use::FreeOwned)
+        }
+    }
+}
+
+/// Whether `v` is the result of a `memref.alloc` or `memref.alloca`: a buffer of its own, no
+/// alias of any other.
+fn fresh_buffer(m: &Module, v: ValueId) -> bool {
+    m.defining_op(v)
+        .is_some_and(|op| matches!(&*m.op(op).name, "memref.alloc" | "memref.alloca"))
+}
+
+/// The value `v` is a view of, following ops with one memref operand back to the first value
+/// made otherwise (an allocation, a block argument, a region op's result); `None` when an op
+/// of the chain takes more than one memref.
+fn view_root(m: &Module, v: ValueId) -> Option<ValueId> {
+    let mut v = v;
+    loop {
+        let ValueDef::Result(op, _) = m.value(v).def else {
+            return Some(v);
+        };
+        let o = m.op(op);
+        let is_view = ops::lookup(&o.name)
+            .is_some_and(|d| matches!(d.memory, Memory::View | Memory::ViewFirstResult));
+        if !is_view || !o.regions.is_empty() {
+            return Some(v);
+        }
+        let mut memrefs = o
+            .operands
+            .iter()
+            .copied()
+            .filter(|&x| m.value_type(x).as_memref().is_some());
+        let source = memrefs.next()?;
+        if memrefs.next().is_some() {
+            return None;
+        }
+        v = source;
     }
 }
 
@@ -232,6 +346,11 @@ pub enum Use<'a> {
     /// frees this one is decided at run time. Not a use: if it refers to this buffer, its
     /// earlier uses are over.
     MaybeFreed,
+    /// A free of such a value that frees this buffer exactly when the branch that allocates
+    /// it ran (read from the ownership flags the branches yield).
+    FreeOwned,
+    /// A free of such a value that never frees this buffer (its branch yields a false flag).
+    NotFreed,
     /// Read or written while the op runs, and not kept.
     Access,
     /// An argument of a `func.call`: what happens depends on the callee.
@@ -313,6 +432,23 @@ fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
     } else {
         // A memref as a condition cannot verify; stay conservative.
         Use::Escape(Reason::UnknownOp)
+    }
+}
+
+/// The value of `v` when it is an `i1` constant.
+fn constant_bool(m: &Module, v: ValueId) -> Option<bool> {
+    let op = m.defining_op(v)?;
+    if &*m.op(op).name != "arith.constant" {
+        return None;
+    }
+    match m.attr(op, "value")? {
+        Attr::Bool(b) => Some(*b),
+        a if m.value_type(v).to_string() == "i1" => match a.as_i64()? {
+            0 => Some(false),
+            1 | -1 => Some(true),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -461,6 +597,9 @@ fn analyze_one(
     // Deallocs that may not free it: the condition is not known, or an alias is retained.
     let mut uncertain: FxHashSet<OpId> = FxHashSet::default();
     let mut use_ops: Vec<OpId> = Vec::new();
+    // Frees through an `scf.if` result under the flag of the branch that allocates it: in
+    // the block of the `scf.if`, not of the allocation.
+    let mut owned_frees: Vec<OpId> = Vec::new();
     // The largest alignment a `memref.assume_alignment` of it or an alias asserts: its
     // offset in a pool must keep that promise true.
     let mut assumed_align = 1;
@@ -492,6 +631,13 @@ fn analyze_one(
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                     return ControlFlow::Continue(());
                 }
+                Use::FreeOwned => {
+                    deallocs.push(user);
+                    owned_frees.push(user);
+                    freed_operands.push((user, operand));
+                    return ControlFlow::Continue(());
+                }
+                Use::NotFreed => return ControlFlow::Continue(()),
                 Use::View(_) if &*m.op(user).name == "memref.assume_alignment" => {
                     assumed_align = assumed_align.max(assumed_alignment(m, user));
                 }
@@ -563,7 +709,8 @@ fn analyze_one(
         _ => reasons.push(Cause::new(Reason::MultipleDeallocs, Some(deallocs[1]))),
     }
     for &d in &deallocs {
-        if m.op(d).parent != Some(block) {
+        let in_block = if owned_frees.contains(&d) { home } else { block };
+        if m.op(d).parent != Some(in_block) {
             reasons.push(Cause::new(Reason::DeallocInOtherBlock, Some(d)));
         }
     }
