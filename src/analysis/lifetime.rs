@@ -233,10 +233,12 @@ pub fn walk_uses(
 /// ending in `through` yields `value` (or a view of it). Ownership-based deallocation yields,
 /// beside each buffer, a flag that holds when the branch's buffer is one it must free, and
 /// frees the result under that flag. Read from the flags each branch yields (constants):
-/// - `NotFreed` when the flag is false in this branch and, in every other branch where it may
-///   hold, the result is another buffer (not a view of `value`);
-/// - `FreeOwned` when the flag is true in this branch and false in every other one, and
-///   `value` is allocated in this branch: it is freed exactly when it was allocated.
+/// - `NotFreed` when the flag is false in this branch;
+/// - `FreeOwned` when the flag is true in this branch and `value` is allocated in it: it is
+///   freed exactly when it was allocated;
+///
+/// both only when, in every other branch, the flag is false or the result is a buffer
+/// made by another allocation (no view of `value`).
 ///
 /// `None` when the free is read neither way. The freed value must be a chain of views of the
 /// result alone (each op of the chain takes one memref).
@@ -264,7 +266,7 @@ fn free_through_result(
     }
     let (j, k) = (j as usize, k as usize);
     let yielded = |y: OpId, i: usize| m.op(y).operands.get(i).copied();
-    let flag_in = |y: OpId| yielded(y, j).and_then(|f| constant_bool(m, f));
+    let flag_in = |y: OpId| yielded(y, j).and_then(|f| ownership_flag(m, f));
     let others: Vec<OpId> = m
         .op(branch_op)
         .regions
@@ -272,22 +274,25 @@ fn free_through_result(
         .filter_map(|&r| m.block(*m.region(r).blocks.first()?).ops.last().copied())
         .filter(|&y| y != through)
         .collect();
+    // Where another branch runs, the free frees nothing or a buffer of its own.
+    let others_apart = others.iter().all(|&y| {
+        flag_in(y) == Some(false)
+            || yielded(y, k)
+                .and_then(|v| view_root(m, v))
+                .is_some_and(|root| root != value && fresh_buffer(m, root))
+    });
+    if !others_apart {
+        return None;
+    }
     match flag_in(through)? {
-        false => others
-            .iter()
-            .all(|&y| {
-                flag_in(y) == Some(false)
-                    || yielded(y, k)
-                        .and_then(|v| view_root(m, v))
-                        .is_some_and(|root| root != value && fresh_buffer(m, root))
-            })
-            .then_some(Use::NotFreed),
+        false => Some(Use::NotFreed),
         true => {
-            let allocated_here = m
-                .defining_op(value)
-                .is_some_and(|op| m.op(through).parent.is_some_and(|b| ancestor_in(m, b, op).is_some()));
-            (allocated_here && others.iter().all(|&y| flag_in(y) == Some(false)))
-                .then_some(Use::FreeOwned)
+            let allocated_here = m.defining_op(value).is_some_and(|op| {
+                m.op(through)
+                    .parent
+                    .is_some_and(|b| ancestor_in(m, b, op).is_some())
+            });
+            allocated_here.then_some(Use::FreeOwned)
         }
     }
 }
@@ -351,6 +356,9 @@ pub enum Use<'a> {
     FreeOwned,
     /// A free of such a value that never frees this buffer (its branch yields a false flag).
     NotFreed,
+    /// Listed by a `bufferization.dealloc` that also retains it: not freed there, its
+    /// ownership passing to the op's result for the retained memref.
+    ListedRetained,
     /// Read or written while the op runs, and not kept.
     Access,
     /// An argument of a `func.call`: what happens depends on the callee.
@@ -425,10 +433,23 @@ fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
     if freed != conditions || freed + conditions + retained != o.operands.len() {
         return Use::Escape(Reason::UnknownOp);
     }
+    // Listed and also retained (one buffer: the same root): a listed memref that aliases a
+    // retained one is not freed, and the op's result for the retained one is the disjunction
+    // of the conditions of the listed memrefs that alias it.
+    let same = |a: ValueId, b: ValueId| view_root(m, a).is_some_and(|r| Some(r) == view_root(m, b));
+    let retained_list = &o.operands[freed + conditions..];
     if operand < freed {
-        Use::FreeIf(o.operands[freed + operand])
+        let listed = o.operands[operand];
+        if retained_list.iter().any(|&kept| same(listed, kept)) {
+            Use::ListedRetained
+        } else {
+            Use::FreeIf(o.operands[freed + operand])
+        }
     } else if operand >= freed + conditions {
-        Use::Retained
+        let kept = o.operands[operand];
+        let owned_here =
+            (0..freed).any(|j| same(o.operands[j], kept) && constant_true(m, o.operands[freed + j]));
+        if owned_here { Use::Access } else { Use::Retained }
     } else {
         // A memref as a condition cannot verify; stay conservative.
         Use::Escape(Reason::UnknownOp)
@@ -450,6 +471,37 @@ fn constant_bool(m: &Module, v: ValueId) -> Option<bool> {
         },
         _ => None,
     }
+}
+
+/// The value of the ownership flag `f`: an `i1` constant, or the result of a
+/// `bufferization.dealloc` for a retained memref that the op also lists (the same buffer)
+/// under the constant `true` (`None`: not known).
+fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
+    if let Some(b) = constant_bool(m, f) {
+        return Some(b);
+    }
+    let ValueDef::Result(op, i) = m.value(f).def else {
+        return None;
+    };
+    let o = m.op(op);
+    if &*o.name != "bufferization.dealloc" {
+        return None;
+    }
+    let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;
+    let [freed, conditions, retained] = segments[..] else {
+        return None;
+    };
+    let (freed, conditions) = (usize::try_from(freed).ok()?, usize::try_from(conditions).ok()?);
+    if freed != conditions || i as i64 >= retained {
+        return None;
+    }
+    let kept = view_root(m, *o.operands.get(freed + conditions + i as usize)?)?;
+    (0..freed)
+        .any(|j| {
+            view_root(m, o.operands[j]) == Some(kept)
+                && constant_true(m, o.operands[freed + j])
+        })
+        .then_some(true)
 }
 
 /// Whether `v` is the constant `true`.
@@ -638,6 +690,12 @@ fn analyze_one(
                     return ControlFlow::Continue(());
                 }
                 Use::NotFreed => return ControlFlow::Continue(()),
+                Use::ListedRetained => {
+                    // Pooled, it leaves the list, so that the result's flag no longer says
+                    // the op's caller owns it.
+                    freed_operands.push((user, operand));
+                    return ControlFlow::Continue(());
+                }
                 Use::View(_) if &*m.op(user).name == "memref.assume_alignment" => {
                     assumed_align = assumed_align.max(assumed_alignment(m, user));
                 }

@@ -1213,7 +1213,7 @@ fn view_interval(
 }
 
 /// Whether operand `operand` of `dealloc`, a `bufferization.dealloc`, never frees a value of
-/// `derived`: it is freed under a flag that an `scf.if` or `scf.index_switch` yields beside
+/// `derived`: it is retained, or it is freed under a flag that an `scf.if` or `scf.index_switch` yields beside
 /// the result it is a view of, and every branch yields either a false constant as that flag
 /// or, as that result, a value not in `derived`. (Ownership-based deallocation frees the
 /// result of a branch op under such a flag.)
@@ -1222,14 +1222,18 @@ fn never_frees(m: &Module, dealloc: OpId, operand: u32, derived: &HashSet<ValueI
     if &*o.name != "bufferization.dealloc" {
         return false;
     }
-    let Some(freed) = m
+    let Some((freed, conditions)) = m
         .attr(dealloc, "operandSegmentSizes")
         .and_then(|a| a.as_dense_ints())
-        .and_then(|s| usize::try_from(*s.first()?).ok())
+        .and_then(|s| Some((usize::try_from(*s.first()?).ok()?, usize::try_from(*s.get(1)?).ok()?)))
     else {
         return false;
     };
     let i = operand as usize;
+    // A retained memref is never freed by the op.
+    if freed == conditions && i >= freed + conditions {
+        return true;
+    }
     let (Some(&memref), Some(&flag)) = (
         o.operands.get(i).filter(|_| i < freed),
         o.operands.get(freed + i),
