@@ -4,7 +4,9 @@
 //! is known only at run time go. It hands the planner plain buffers and checks every plan it
 //! gets back with the independent checker before using it.
 
-use crate::analysis::{Allocation, Analysis, FunctionReport, Offset, Pool, in_place, memory_space};
+use crate::analysis::{
+    Allocation, Analysis, FunctionReport, Offset, Pool, memory_space, sharing_groups,
+};
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
@@ -167,16 +169,17 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
     report.pools = pools;
 }
 
-/// The planner's buffers for `members`: one per group of members written in place over each
-/// other (`in_place::groups`: the group's interval covers its members', its size and
-/// alignment are their largest), in the order of each group's first member; and the index of
-/// each member's buffer.
+/// The planner's buffers for `members`: one per group of members that may share one offset,
+/// in the order of each group's first member; and the index of each member's buffer. A
+/// group's interval covers its members', its size and alignment are their largest
+/// (`sharing_groups`).
 fn buffers_of(
+    m: &Module,
     members: &[usize],
     allocations: &[Allocation],
     alignment: u64,
 ) -> (Vec<Buffer>, Vec<usize>) {
-    let groups = in_place::groups(allocations, members);
+    let groups = sharing_groups(m, allocations, members);
     let mut buffers: Vec<Buffer> = Vec::with_capacity(members.len());
     let mut buffer_of_group = vec![usize::MAX; members.len()];
     let mut buffer_of = Vec::with_capacity(members.len());
@@ -186,7 +189,6 @@ fn buffers_of(
         let (start, end) = live.to_half_open();
         let size = a.bytes.expect("eligible allocations have a size");
         let align = a.align.max(alignment);
-        // A group's first member comes first (`groups` names it).
         let g = groups[k];
         if buffer_of_group[g] == usize::MAX {
             buffer_of_group[g] = buffers.len();
@@ -222,6 +224,7 @@ const READMIT_TRIES: usize = 32;
 /// each whose addition grows the pool by no more than its own size (the pool plus what stays
 /// separate never gets larger). Every plan it keeps is checked like the first one.
 fn readmit(
+    m: &Module,
     candidates: &[usize],
     members: &mut Vec<usize>,
     result: &mut plan::Plan,
@@ -243,7 +246,7 @@ fn readmit(
         let mut trial = members.clone();
         trial.push(i);
         trial.sort_unstable();
-        let (buffers, _) = buffers_of(&trial, allocations, opts.alignment);
+        let (buffers, _) = buffers_of(m, &trial, allocations, opts.alignment);
         let Ok(planned) = plan::plan(&buffers, &greedy) else {
             continue;
         };
@@ -296,7 +299,7 @@ fn plan_static(
         if members.len() < 2 {
             return None;
         }
-        let (buffers, _) = buffers_of(&members, allocations, opts.alignment);
+        let (buffers, _) = buffers_of(m, &members, allocations, opts.alignment);
         let replaced = replaced_bytes(&members, allocations);
         // The planner's lower bound counts alignment: above the bytes replaced, no plan
         // of these members can save memory.
@@ -333,10 +336,10 @@ fn plan_static(
         drop_smallest(&mut members, allocations);
     };
     if !opts.pool_all && members.len() < candidates.len() {
-        readmit(&candidates, &mut members, &mut result, allocations, opts);
+        readmit(m, &candidates, &mut members, &mut result, allocations, opts);
     }
     // From the offset of each buffer to the offset of each member.
-    let (_, buffer_of) = buffers_of(&members, allocations, opts.alignment);
+    let (_, buffer_of) = buffers_of(m, &members, allocations, opts.alignment);
     result.offsets = buffer_of.iter().map(|&b| result.offsets[b]).collect();
     Some((members, result))
 }

@@ -16,6 +16,6 @@ func.func @aligned() {
 
 // The pool takes the largest alignment; %b's offset is a multiple of 256.
 // CHECK: pool {"memory_space":null,"bytes":{{[0-9]+}},"alignment":256,
-// CHECK: allocation {"value":"%a",{{.*}}"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%b",{{.*}}"offset":{{0|256|512|768}},"run_time_offset":null,"alignment":256,"in_place":null}
+// CHECK: allocation {"value":"%a",{{.*}}"offset":{{[0-9]+}},"run_time_offset":null,"alignment":4,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%b",{{.*}}"offset":{{0|256|512|768}},"run_time_offset":null,"alignment":256,"in_place":null,"branches":[]}
 // CHECK-NEXT: conflicts []

@@ -4,8 +4,8 @@
 // RUN:   | FileCheck %s
 
 // CHECK: pool {"memory_space":null,"bytes":32,"alignment":256,
-// CHECK-NEXT: allocation {"value":"%small",{{.*}}"eligible":true,{{.*}}"alignment":4,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%big",{{.*}}"eligible":true,{{.*}}"offset":0,{{.*}}"alignment":256,"in_place":null}
+// CHECK-NEXT: allocation {"value":"%small",{{.*}}"eligible":true,{{.*}}"alignment":4,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%big",{{.*}}"eligible":true,{{.*}}"offset":0,{{.*}}"alignment":256,"in_place":null,"branches":[]}
 func.func @assumed(%i: index, %f: f32) {
   %small = memref.alloc() : memref<4xf32>
   %big = memref.alloc() : memref<4xf32>

@@ -36,18 +36,18 @@ func.func @sizes() {
   return
 }
 
-// CHECK:      allocation {"value":"%i1",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%i3",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%i24",{{.*}}"bytes":12,"size":null,{{.*}}"alignment":4,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%f4",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%f8",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%bf16",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":2,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%f80",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%f128",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%idx",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%cplx",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%v3",{{.*}}"bytes":48,"size":null,{{.*}}"alignment":16,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%v2d",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%scalar",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":8,"in_place":null}
-// CHECK-NEXT: allocation {"value":"%empty",{{.*}}"bytes":0,"size":null,{{.*}}"alignment":4,"in_place":null}
+// CHECK:      allocation {"value":"%i1",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%i3",{{.*}}"bytes":5,"size":null,{{.*}}"alignment":1,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%i24",{{.*}}"bytes":12,"size":null,{{.*}}"alignment":4,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%f4",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%f8",{{.*}}"bytes":4,"size":null,{{.*}}"alignment":1,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%bf16",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":2,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%f80",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%f128",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":16,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%idx",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%cplx",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%v3",{{.*}}"bytes":48,"size":null,{{.*}}"alignment":16,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%v2d",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":8,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%scalar",{{.*}}"bytes":8,"size":null,{{.*}}"alignment":8,"in_place":null,"branches":[]}
+// CHECK-NEXT: allocation {"value":"%empty",{{.*}}"bytes":0,"size":null,{{.*}}"alignment":4,"in_place":null,"branches":[]}
 // CHECK-NEXT: conflicts []

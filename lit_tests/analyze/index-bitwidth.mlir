@@ -31,6 +31,6 @@ func.func @indices(%i: index) {
 // I32-NEXT: peak live: 72 B at point 3 (%a, %b, %c)
 // I32-NEXT: naive: 72 B,
 
-// JSON32:      allocation {"value":"%a",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":4,"in_place":null}
-// JSON32-NEXT: allocation {"value":"%b",{{.*}}"bytes":24,"size":null,{{.*}}"alignment":4,"in_place":null}
-// JSON32-NEXT: allocation {"value":"%c",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null}
+// JSON32:      allocation {"value":"%a",{{.*}}"bytes":16,"size":null,{{.*}}"alignment":4,"in_place":null,"branches":[]}
+// JSON32-NEXT: allocation {"value":"%b",{{.*}}"bytes":24,"size":null,{{.*}}"alignment":4,"in_place":null,"branches":[]}
+// JSON32-NEXT: allocation {"value":"%c",{{.*}}"bytes":32,"size":null,{{.*}}"alignment":8,"in_place":null,"branches":[]}

@@ -15,7 +15,7 @@ func.func @json(%n: index) -> memref<?xf32> {
 // %a and %b are never live together: the 16-byte pool holds both at offset 0. (With
 // --strict-whitespace --match-full-lines a pattern starts right after the colon.)
 // CHECK:{
-// CHECK-NEXT:  "schema_version": 3,
+// CHECK-NEXT:  "schema_version": 4,
 // CHECK-NEXT:  "functions": [
 // CHECK-NEXT:    {
 // CHECK-NEXT:      "name": "json",
@@ -57,7 +57,8 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 8,
-// CHECK-NEXT:          "in_place": null
+// CHECK-NEXT:          "in_place": null,
+// CHECK-NEXT:          "branches": []
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "value": "%b",
@@ -80,7 +81,8 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "offset": 0,
 // CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 8,
-// CHECK-NEXT:          "in_place": null
+// CHECK-NEXT:          "in_place": null,
+// CHECK-NEXT:          "branches": []
 // CHECK-NEXT:        },
 // CHECK-NEXT:        {
 // CHECK-NEXT:          "value": "%d",
@@ -106,7 +108,8 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "offset": null,
 // CHECK-NEXT:          "run_time_offset": null,
 // CHECK-NEXT:          "alignment": 4,
-// CHECK-NEXT:          "in_place": null
+// CHECK-NEXT:          "in_place": null,
+// CHECK-NEXT:          "branches": []
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ]
 // CHECK-NEXT:    }

@@ -420,19 +420,29 @@ pub fn classify<'a>(
     }
 }
 
+/// The segment sizes of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`:
+/// `(freed, conditions, retained)`, when they are well formed (one condition per freed memref,
+/// and they add up to the operands).
+fn dealloc_segments(m: &Module, op: OpId) -> Option<(usize, usize, usize)> {
+    let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;
+    let [freed, conditions, retained] = segments[..] else {
+        return None;
+    };
+    let (freed, conditions, retained) = (
+        usize::try_from(freed).ok()?,
+        usize::try_from(conditions).ok()?,
+        usize::try_from(retained).ok()?,
+    );
+    (freed == conditions && freed + conditions + retained == m.op(op).operands.len())
+        .then_some((freed, conditions, retained))
+}
+
 /// Operand `operand` of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`.
 fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
     let o = m.op(op);
-    let segments = m
-        .attr(op, "operandSegmentSizes")
-        .and_then(|a| a.as_dense_ints());
-    let Some(&[freed, conditions, retained]) = segments.as_deref() else {
+    let Some((freed, conditions, _)) = dealloc_segments(m, op) else {
         return Use::Escape(Reason::UnknownOp);
     };
-    let (freed, conditions, retained) = (freed as usize, conditions as usize, retained as usize);
-    if freed != conditions || freed + conditions + retained != o.operands.len() {
-        return Use::Escape(Reason::UnknownOp);
-    }
     // Listed and also retained (one buffer: the same root): a listed memref that aliases a
     // retained one is not freed, and the op's result for the retained one is the disjunction
     // of the conditions of the listed memrefs that alias it.
@@ -487,12 +497,8 @@ fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
     if &*o.name != "bufferization.dealloc" {
         return None;
     }
-    let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;
-    let [freed, conditions, retained] = segments[..] else {
-        return None;
-    };
-    let (freed, conditions) = (usize::try_from(freed).ok()?, usize::try_from(conditions).ok()?);
-    if freed != conditions || i as i64 >= retained {
+    let (freed, conditions, retained) = dealloc_segments(m, op)?;
+    if i as usize >= retained {
         return None;
     }
     let kept = view_root(m, *o.operands.get(freed + conditions + i as usize)?)?;
@@ -506,14 +512,7 @@ fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
 
 /// Whether `v` is the constant `true`.
 fn constant_true(m: &Module, v: ValueId) -> bool {
-    m.defining_op(v).is_some_and(|op| {
-        &*m.op(op).name == "arith.constant"
-            && match m.attr(op, "value") {
-                Some(Attr::Bool(b)) => *b,
-                Some(a) => a.as_i64() == Some(1) && m.value_type(v).to_string() == "i1",
-                None => false,
-            }
-    })
+    constant_bool(m, v) == Some(true)
 }
 
 /// Whether a memref layout is the identity (no layout, or an identity affine map).
@@ -719,6 +718,7 @@ fn analyze_one(
     // allocation's own, or, for an allocation in a branch of an `scf.if` whose result is
     // used after it, the block of the `scf.if` (whose extent covers the allocation).
     let home = interval_block(m, func, block, &use_ops);
+    let mut held = Vec::with_capacity(use_ops.len());
     for &user in &use_ops {
         // A use inside a region that may run later or concurrently (an `async.execute`
         // body, say) could outlive the interval seen here.
@@ -740,11 +740,11 @@ fn analyze_one(
             }
             None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
         }
+        if holder.is_some() {
+            held.push(user);
+        }
     }
-    let mut use_ops: Vec<OpId> = use_ops
-        .into_iter()
-        .filter(|&u| ancestor_in(m, home, u).is_some())
-        .collect();
+    let mut use_ops = held;
 
     let at_allocation = points
         .extent(ancestor_in(m, home, op).unwrap_or(op))

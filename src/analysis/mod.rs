@@ -18,9 +18,9 @@ use crate::ir::ops::Memory;
 use crate::ir::types::Attr;
 use crate::ir::{Module, OpId};
 pub use lifetime::{Allocation, Offset};
-use points::{Interval, Points};
+use points::{Interval, Points, in_exclusive_branches};
 use reason::Reason;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 /// How the analysis runs.
 #[derive(Clone, Debug)]
@@ -373,6 +373,51 @@ pub fn merge_groups(groups: &[usize], items: &[(Interval, u64)]) -> Vec<(Interva
     merged.into_iter().flatten().collect()
 }
 
+/// The groups of `members` (indices into `allocations`) that may share one offset, as the
+/// position in `members` of each member's group's first member. Outputs written in place over
+/// their inputs are one group (`in_place::groups`); and groups whose members all lie in other
+/// branches of one `scf.if`/`scf.index_switch` than every member of another group (at most
+/// one of them exists at a time) are one: each group, in order, joins the first group it is
+/// exclusive with throughout.
+pub fn sharing_groups(m: &Module, allocations: &[Allocation], members: &[usize]) -> Vec<usize> {
+    let group = in_place::groups(allocations, members);
+    let in_branch: Vec<bool> = members
+        .iter()
+        .map(|&i| {
+            std::iter::successors(m.parent_op(allocations[i].op), |&p| m.parent_op(p))
+                .any(|p| matches!(&*m.op(p).name, "scf.if" | "scf.index_switch"))
+        })
+        .collect();
+    // The members of each group, in order of first member.
+    let mut of_group: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (k, &g) in group.iter().enumerate() {
+        of_group.entry(g).or_default().push(k);
+    }
+    let mut merged: Vec<Vec<usize>> = Vec::new();
+    for (_, ks) in of_group {
+        let exclusive_with = |other: &Vec<usize>| {
+            ks.iter().chain(other).all(|&k| in_branch[k])
+                && ks.iter().all(|&k| {
+                    other.iter().all(|&j| {
+                        in_exclusive_branches(m, allocations[members[k]].op, allocations[members[j]].op)
+                    })
+                })
+        };
+        match merged.iter_mut().find(|other| exclusive_with(other)) {
+            Some(other) => other.extend(ks),
+            None => merged.push(ks),
+        }
+    }
+    let mut out = vec![0; members.len()];
+    for ks in merged {
+        let first = ks.iter().copied().min().unwrap_or(0);
+        for k in ks {
+            out[k] = first;
+        }
+    }
+    out
+}
+
 /// The function's report before pooling: its allocations, their peak live bytes and their
 /// naive total. `policy::pool` fills in the pools.
 fn summarize(
@@ -399,7 +444,7 @@ fn summarize(
         .filter(|&i| allocations[i].bytes.is_some())
         .collect();
     let (peak_live_bytes, peak_point) = peak_live(&merge_groups(
-        &in_place::groups(&allocations, &statics),
+        &sharing_groups(m, &allocations, &statics),
         &items,
     ));
     // The peak is at most the naive total, so one check covers both.

@@ -222,6 +222,27 @@ pub fn ancestor_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
     }
 }
 
+/// Whether `a` and `b` lie in different regions of one `scf.if` or `scf.index_switch`: at
+/// most one of them runs each time that op runs.
+pub fn in_exclusive_branches(m: &Module, a: OpId, b: OpId) -> bool {
+    // Each ancestor op of `a` with the region of it that holds `a`.
+    let mut regions_of_a = Vec::new();
+    let mut cur = a;
+    while let Some(block) = m.op(cur).parent {
+        cur = m.block_owner(block);
+        regions_of_a.push((cur, m.block(block).parent));
+    }
+    let mut cur = b;
+    while let Some(block) = m.op(cur).parent {
+        cur = m.block_owner(block);
+        if let Some(&(_, region)) = regions_of_a.iter().find(|&&(op, _)| op == cur) {
+            return region != m.block(block).parent
+                && matches!(&*m.op(cur).name, "scf.if" | "scf.index_switch");
+        }
+    }
+    false
+}
+
 /// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
 fn enclosing_blocks(m: &Module, op: OpId) -> Vec<BlockId> {
     let mut out = Vec::new();

@@ -410,7 +410,7 @@ fn written_over<'f>(f: &'f FunctionReport, a: &Allocation) -> Option<(&'f Alloca
 
 /// The version of the JSON report's schema (`docs/analyze.schema.json`, described in
 /// `docs/analyze-json.md`): raised with any change to the report's fields or reason codes.
-pub const JSON_SCHEMA_VERSION: u32 = 3;
+pub const JSON_SCHEMA_VERSION: u32 = 4;
 
 /// The JSON report (its schema: `docs/analyze.schema.json`).
 pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
@@ -498,6 +498,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                             None => Value::Null,
                         },
                     );
+                    o.insert("branches".into(), json!(branches_around(m, file, a.op)));
                     Value::Object(o)
                 })
                 .collect();
@@ -653,3 +654,24 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
     }
     out
 }
+
+/// The `scf.if` / `scf.index_switch` ops around `op`, outermost first, each with the index of
+/// its region that holds `op`: two allocations whose lists name one op with different regions
+/// never exist together.
+fn branches_around(m: &Module, file: &SourceFile, op: OpId) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut cur = op;
+    while let Some(block) = m.op(cur).parent {
+        let owner = m.block_owner(block);
+        let o = m.op(owner);
+        if matches!(&*o.name, "scf.if" | "scf.index_switch") {
+            let region = o.regions.iter().position(|&r| r == m.block(block).parent);
+            let (line, column) = file.line_col(o.span.start);
+            out.push(json!({"op": &*o.name, "line": line, "column": column, "region": region}));
+        }
+        cur = owner;
+    }
+    out.reverse();
+    out
+}
+

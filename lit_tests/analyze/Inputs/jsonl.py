@@ -7,8 +7,8 @@ one after the other) and prints, keys in the report's order, compact JSON:
   pool {...}         one line per pool
   allocation {...}   one line per allocation
   conflicts [...]    pairs of allocations with an offset, in one memory space, whose live
-                     intervals (closed) and byte ranges both overlap: `[]` when the plan is
-                     sound
+                     intervals (closed) and byte ranges both overlap, and that are not in
+                     different branches of one op (`branches`): `[]` when the plan is sound
   reasons {...}      the per-reason counts
 so that a CHECK line holds a whole allocation, and a CHECK-NEXT the one after it.
 Usage: `bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck %s`.
@@ -56,7 +56,12 @@ def conflicts(allocations):
                 a["offset"] < b["offset"] + b["bytes"]
                 and b["offset"] < a["offset"] + a["bytes"]
             )
-            if live_together and shared_bytes:
+            exclusive = any(
+                (x["line"], x["column"]) == (y["line"], y["column"]) and x["region"] != y["region"]
+                for x in a.get("branches", [])
+                for y in b.get("branches", [])
+            )
+            if live_together and shared_bytes and not exclusive:
                 found.append([a["value"], b["value"]])
     return found
 
