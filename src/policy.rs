@@ -121,6 +121,7 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
             timed_out: false,
             members: Vec::new(),
             dynamic: Vec::new(),
+            chosen_at_run_time: false,
         };
         if let Some((members, result)) = planned {
             if let Some(cap) = opts.capacity
@@ -154,6 +155,15 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
                 errors,
             );
         }
+        // A pool of run-time size may turn out larger than its members apart (small sizes):
+        // where they can stay apart, the function decides when it runs.
+        pool.chosen_at_run_time = !pool.dynamic.is_empty()
+            && !opts.pool_all
+            && pool
+                .members
+                .iter()
+                .chain(&pool.dynamic)
+                .all(|&i| report.allocations[i].freed_where_it_lives(m));
         // The pool's own alignment must cover what every member's offset was aligned for
         // (its alignment attribute and its element size), or offsets aligned relative to the
         // pool would not be aligned in memory.

@@ -167,7 +167,7 @@ func.func @ownership_flags_unread(%x: memref<?x12xf32>, %m: index, %own: i1) -> 
 // JSON-NEXT: allocation {"value":"%a",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
 // JSON-NEXT: allocation {"value":"%t",{{.*}}"eligible":false,"reason":"conditional-dealloc","all_reasons":["conditional-dealloc"],
 // JSON-LABEL: function {"name":"ownership_flags",
-// JSON-NEXT: pool {"memory_space":null,"bytes":0,"alignment":64,"lower_bound":0,"proven_optimal":true,"allocations":2,"run_time_allocations":2}
+// JSON-NEXT: pool {"memory_space":null,"bytes":0,"alignment":64,"lower_bound":0,"proven_optimal":true,"allocations":2,"run_time_allocations":2,"chosen_at_run_time":false}
 // JSON-NEXT: allocation {"value":"%a",{{.*}}"eligible":true,"reason":null,"all_reasons":[],
 // JSON-NEXT: allocation {"value":"%t",{{.*}}"eligible":true,"reason":null,"all_reasons":[],
 // JSON-NEXT: conflicts []

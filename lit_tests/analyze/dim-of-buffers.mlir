@@ -159,7 +159,8 @@ func.func @not_known(%sizes: memref<2xindex>, %x: memref<?xf32>) {
 // REWRITE:         %b_bytes = arith.muli %pool_c32, %[[N]] : index
 // REWRITE:         %pool = memref.alloc(%pool_size{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // REWRITE:         %n2 = memref.dim %a, %c0 : memref<?x8xf32>
-// REWRITE-NEXT:    %b = memref.view %pool[%b_off][%n2] : memref<?xi8> to memref<?x8xf32>
+// REWRITE-NEXT:    %b = scf.if %use_pool -> (memref<?x8xf32>) {
+// REWRITE-NEXT:      %b_in_pool = memref.view %pool_or_none[%b_off][%n2] : memref<?xi8> to memref<?x8xf32>
 // REWRITE-LABEL: func.func @views(
 // REWRITE:         %a_bytes{{.*}} = arith.muli %pool_c16, %n : index
 // REWRITE:         %[[ROWS:.*]] = arith.muli %n, %pool_c4 : index

@@ -95,6 +95,7 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // CHECK-NEXT: naive: 128 B, pool: 64 B + run-time part (saves 64 B, 50.0%)
 // CHECK-NEXT: of run-time size: 3 pooled, 4*%n + 32*%rows + 16*%n2 B without sharing; offsets computed at function entry
 // CHECK-NEXT: pool (default memory space): 64 B for 2 allocations and 3 of run-time size above them, alignment 64, lower bound 64 B, optimal
+// CHECK-NEXT:   used only where it costs no more than its buffers apart (compared when the function runs)
 
 // CHECK-LABEL: func @not_available: 9 allocations, 5 pooled
 // CHECK-NEXT: value type bytes live line status offset
@@ -113,7 +114,7 @@ func.func @not_available(%n: index, %k: index, %sizes: memref<2xindex>, %cond: i
 // CHECK-NEXT: not pooled: size-not-available 4
 
 // JSON-LABEL: function {"name":"chain",
-// JSON-NEXT: pool {"memory_space":null,"bytes":64,"alignment":64,"lower_bound":64,"proven_optimal":true,"allocations":5,"run_time_allocations":3}
+// JSON-NEXT: pool {"memory_space":null,"bytes":64,"alignment":64,"lower_bound":64,"proven_optimal":true,"allocations":5,"run_time_allocations":3,"chosen_at_run_time":true}
 // JSON-NEXT: allocation {"value":"%a",{{.*}}"bytes":null,"size":"4*%n",{{.*}}"eligible":true,{{.*}}"offset":null,"run_time_offset":{"base":64,"above":[],"align":4},
 // JSON-NEXT: allocation {"value":"%b",{{.*}}"bytes":null,"size":"16*%n2",{{.*}}"offset":null,"run_time_offset":{"base":64,"above":["%a"],"align":4},
 // JSON-NEXT: allocation {"value":"%c",{{.*}}"size":"32*%rows",{{.*}}"run_time_offset":{"base":64,"above":[],"align":4},

@@ -32,7 +32,8 @@ func.func @json(%n: index) -> memref<?xf32> {
 // CHECK-NEXT:          "lower_bound": 16,
 // CHECK-NEXT:          "proven_optimal": true,
 // CHECK-NEXT:          "allocations": 2,
-// CHECK-NEXT:          "run_time_allocations": 0
+// CHECK-NEXT:          "run_time_allocations": 0,
+// CHECK-NEXT:          "chosen_at_run_time": false
 // CHECK-NEXT:        }
 // CHECK-NEXT:      ],
 // CHECK-NEXT:      "allocations": [

@@ -42,8 +42,8 @@ func.func @spaces() {
 // CHECK: total: 5 allocations, 4 pooled
 
 // JSON-LABEL: function {"name":"spaces","peak_live_bytes":320,"naive_bytes":320,"pool_bytes":256,"peak_point":6,"kept_out":null}
-// JSON-DAG: pool {"memory_space":"1","bytes":128,{{.*}}"allocations":2,"run_time_allocations":0}
-// JSON-DAG: pool {"memory_space":null,"bytes":128,{{.*}}"allocations":2,"run_time_allocations":0}
+// JSON-DAG: pool {"memory_space":"1","bytes":128,{{.*}}"allocations":2,"run_time_allocations":0,"chosen_at_run_time":false}
+// JSON-DAG: pool {"memory_space":null,"bytes":128,{{.*}}"allocations":2,"run_time_allocations":0,"chosen_at_run_time":false}
 // JSON: allocation {"value":"%g1",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%h1",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},"run_time_offset":null,
 // JSON-NEXT: allocation {"value":"%g2",{{.*}}"eligible":true,{{.*}}"offset":{{0|64}},"run_time_offset":null,

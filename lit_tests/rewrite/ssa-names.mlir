@@ -10,8 +10,12 @@
 // CHECK:         %[[S:v1_0]] = arith.addi %[[D]], %[[D]] : index
 // CHECK:         memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // CHECK-NOT:     {{%[0-9]+_}}
-// CHECK:         %alloc = memref.view %{{.*}}[%{{.*}}][%1]
-// CHECK:         %alloc_0 = memref.view %{{.*}}[%{{.*}}][%0]
+// CHECK:         %alloc = scf.if
+// CHECK-NEXT:      %alloc_in_pool = memref.view %{{.*}}[%{{.*}}][%1]
+// CHECK:           %alloc_apart = memref.alloc(%1)
+// CHECK:         %alloc_0 = scf.if
+// CHECK-NEXT:      %alloc_0_in_pool = memref.view %{{.*}}[%{{.*}}][%0]
+// CHECK:           %alloc_0_apart = memref.alloc(%0)
 func.func @f(%arg0: memref<?xf32>) {
   %c0 = arith.constant 0 : index
   %cst = arith.constant 1.0 : f32

@@ -29,6 +29,10 @@ pub struct Allocation {
     /// Live interval; `None` only when none can be computed. It starts at the first use
     /// (with `Context::live_from_first_use`) or at the allocation.
     pub live: Option<Interval>,
+    /// From the allocation to its last free, measured where `live` is: the points at which it
+    /// holds heap memory as a buffer of its own. `None` when it is not freed there (not
+    /// freed at all, or freed in another block).
+    pub held: Option<Interval>,
     /// The op of its block that holds its first use or an alias's (deallocs excepted);
     /// `None` when it has no use there.
     pub first_use: Option<OpId>,
@@ -97,6 +101,15 @@ impl Allocation {
     /// The first reason it may not share memory, if any.
     pub fn reason(&self) -> Option<Reason> {
         self.reasons.first().map(|r| r.reason)
+    }
+
+    /// Whether, left out of a pool, it holds heap memory only over `held`: it is freed by
+    /// `memref.dealloc` ops where its interval is measured (not by the lists of a
+    /// `bufferization.dealloc`, nor by a deallocation pass that has yet to run).
+    pub fn freed_where_it_lives(&self, m: &Module) -> bool {
+        self.held.is_some()
+            && self.freed_operands.is_empty()
+            && self.deallocs.iter().all(|&d| &*m.op(d).name == "memref.dealloc")
     }
 }
 
@@ -757,6 +770,15 @@ fn analyze_one(
         (Some(u), Some(a)) => Some(a.cover(u)),
         (u, a) => a.or(u),
     };
+    // The last free; none when any free lies outside the interval's block.
+    let freed_at: Option<u32> = deallocs
+        .iter()
+        .map(|&d| Some(points.extent(ancestor_in(m, home, d)?)?.end))
+        .collect::<Option<Vec<u32>>>()
+        .and_then(|ends| ends.into_iter().max());
+    let held = at_allocation
+        .zip(freed_at)
+        .map(|(a, end)| Interval { start: a.start, end: end.max(a.start) });
     deallocs.sort();
     match deallocs.len() {
         // Straight after bufferization nothing is freed yet: the deallocation pass that runs
@@ -798,6 +820,7 @@ fn analyze_one(
         elem_bytes,
     );
     a.freed_operands = freed_operands;
+    a.held = held;
     a.first_use = first_use;
     a.last_use = last_use;
     a.dynamic = dynamic.map(Box::new);
@@ -858,6 +881,7 @@ fn finish(
         value,
         bytes,
         live,
+        held: None,
         first_use: None,
         last_use: None,
         in_place: None,

@@ -75,6 +75,12 @@ pub struct Pool {
     /// The members whose sizes are known only at run time, in the order their offsets are
     /// computed: each above `size` (the planned part) and above the earlier ones it meets.
     pub dynamic: Vec<usize>,
+    /// The function compares, when it runs, the pool with the most bytes its members would
+    /// hold at once apart, and uses the pool only when it costs no more; else the members
+    /// are allocated and freed as they were. Set for a pool with members of run-time size,
+    /// all freed by `memref.dealloc` where they live (`Allocation::freed_where_it_lives`),
+    /// unless `--pool-all`.
+    pub chosen_at_run_time: bool,
 }
 
 /// The analysis of one function.

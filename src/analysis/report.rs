@@ -395,6 +395,11 @@ fn function_text<'a>(
                 ""
             }
         );
+        if p.chosen_at_run_time {
+            out.push_str(
+                "    used only where it costs no more than its buffers apart (compared when the function runs)\n",
+            );
+        }
     }
     out.push('\n');
 }
@@ -514,6 +519,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                         "proven_optimal": p.proven_optimal,
                         "allocations": p.members.len() + p.dynamic.len(),
                         "run_time_allocations": p.dynamic.len(),
+                        "chosen_at_run_time": p.chosen_at_run_time,
                     })
                 })
                 .collect();

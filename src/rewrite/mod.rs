@@ -6,7 +6,14 @@
 //! deallocation: the deallocation pass that runs later frees the pool). A
 //! `bufferization.dealloc` that frees pooled buffers is replaced by one without them (or
 //! dropped when nothing is left for it to do). Ops are added and order lists edited; op data
-//! of the input is never moved.
+//! of the input is never moved, except into the `scf.if` ops below.
+//!
+//! A pool of run-time size whose members are freed by `memref.dealloc` where they live may
+//! cost more than the members apart (for small sizes, MLIR's padding for the pool's alignment
+//! alone does): the prologue then compares the pool with the most bytes the members would
+//! hold at once apart (`%use_pool`), the pool is `scf.if %use_pool` of the allocation or else
+//! an empty `memref.alloca`, each member `scf.if %use_pool` of its view or else its own
+//! allocation, and each of its frees runs in the else branch of an `scf.if %use_pool`.
 
 pub mod verify;
 
@@ -15,7 +22,8 @@ use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{
-    BlockId, Module, OpData, OpId, ResultGroups, ValueData, ValueDef, ValueId, ValueName,
+    BlockData, BlockId, Module, OpData, OpId, RegionData, RegionId, ResultGroups, ValueData,
+    ValueDef, ValueId, ValueName,
 };
 use crate::source::{SourceFile, Span};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
@@ -370,7 +378,8 @@ fn rewrite_function(
     let mut pool_names = Vec::new();
     // Looked up for every op of the blocks they touch: hashed with Fx (op ids are small ints).
     let mut removed: FxHashSet<OpId> = FxHashSet::default();
-    let mut replaced: Vec<(OpId, OpId)> = Vec::new();
+    // (block, op, the op that takes its place there).
+    let mut replaced: Vec<(BlockId, OpId, OpId)> = Vec::new();
     // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
     let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
     let mut prologue_ir = Prologue {
@@ -383,12 +392,31 @@ fn rewrite_function(
     };
     for pool in &f.pools {
         // Offsets and size of the part computed at run time, before the pool is allocated.
-        let (run_time_offsets, size) = if pool.dynamic.is_empty() {
-            (HashMap::new(), None)
-        } else {
-            let (offs, size) = prologue_ir.dynamic_offsets(m, f, pool, sabotage);
-            (offs, Some(size))
+        let run_time = (!pool.dynamic.is_empty())
+            .then(|| prologue_ir.dynamic_offsets(m, f, pool, sabotage));
+        // A pool of run-time size may turn out larger than its members as separate buffers:
+        // where they can stay separate, the function compares when it runs, and the pool is
+        // used only if it costs no more (what MLIR's lowering adds for its alignment
+        // included); else every member is allocated and freed as before.
+        let use_pool = match &run_time {
+            Some(part) if free_pools && pool.chosen_at_run_time => {
+                let apart = prologue_ir.separate_peak(m, f, pool, &part.sizes);
+                let pad = prologue_ir.constant(m, pool.align as i64);
+                let cost = prologue_ir.binary(m, "arith.addi", part.size, pad, "%pool_cost");
+                // Predicate 7 is `ule`.
+                let predicate = vec![("predicate".into(), Attr::int(7, Type::i(64)))];
+                Some(prologue_ir.emit(
+                    m,
+                    "arith.cmpi",
+                    vec![cost, apart],
+                    predicate,
+                    Type::i(1),
+                    "%use_pool",
+                ))
+            }
+            _ => None,
         };
+        let size = run_time.as_ref().map(|part| part.size);
         let ty = Type::MemRef(Box::new(MemRefType {
             shape: Some(vec![match size {
                 Some(_) => Dim::Dynamic,
@@ -415,16 +443,43 @@ fn rewrite_function(
             "memref.alloc",
             size.into_iter().collect(),
             props,
-            vec![(name, ty)],
+            vec![(name, ty.clone())],
             span,
         );
-        prologue_ir.ops.push(alloc);
-        let pool_value = res[0];
-        pool_values.push(pool_value);
+        let pool_value = match use_pool {
+            None => {
+                prologue_ir.ops.push(alloc);
+                res[0]
+            }
+            // `scf.if %use_pool` yields the pool, or else an empty buffer on the stack (no
+            // `malloc`) that no view is of.
+            Some(c) => {
+                let zero = prologue_ir.constant(m, 0);
+                let props = vec![("operandSegmentSizes".into(), Attr::dense_i32(&[1, 0]))];
+                let none_name = prologue_ir.names.fresh("%pool_none");
+                let (none, none_res) = new_op(
+                    m,
+                    "memref.alloca",
+                    vec![zero],
+                    props,
+                    vec![(none_name, ty.clone())],
+                    span,
+                );
+                let chosen = prologue_ir.names.fresh("%pool_or_none");
+                let chosen = new_value(m, chosen, ty, span);
+                let choice = new_if(m, c, &[chosen], (vec![alloc], res), (vec![none], none_res), span);
+                prologue_ir.ops.push(choice);
+                chosen
+            }
+        };
+        pool_values.push((pool_value, use_pool));
         for &i in pool.members.iter().chain(&pool.dynamic) {
             let a = &f.allocations[i];
             let (offset, sizes) = match &a.dynamic {
-                Some(d) => (run_time_offsets[&i], d.operands.clone()),
+                Some(d) => (
+                    run_time.as_ref().expect("a run-time part").offsets[&i],
+                    d.operands.clone(),
+                ),
                 None => {
                     let off = if sabotage.break_plan {
                         0
@@ -434,14 +489,31 @@ fn rewrite_function(
                     (offsets[&off], Vec::new())
                 }
             };
+            let block = m.op(a.op).parent.expect("allocation in a block");
             let view = new_view(m, a.op, pool_value, offset, &sizes);
-            replaced.push((a.op, view));
-            removed.extend(
-                a.deallocs
-                    .iter()
-                    .copied()
-                    .filter(|d| &*m.op(*d).name == "memref.dealloc"),
-            );
+            let frees = a
+                .deallocs
+                .iter()
+                .copied()
+                .filter(|d| &*m.op(*d).name == "memref.dealloc")
+                .collect::<Vec<_>>();
+            match use_pool {
+                None => {
+                    replaced.push((block, a.op, view));
+                    removed.extend(frees);
+                }
+                // The view where the pool is used, the allocation where it is not; each free
+                // only where the allocation was made.
+                Some(c) => {
+                    let either = in_pool_or_apart(m, prologue_ir.names, c, a.op, view, span);
+                    replaced.push((block, a.op, either));
+                    for d in frees {
+                        let at = m.op(d).parent.expect("a free in a block");
+                        let apart = new_if(m, c, &[], (vec![], vec![]), (vec![d], vec![]), span);
+                        replaced.push((at, d, apart));
+                    }
+                }
+            }
             for &(op, operand) in &a.freed_operands {
                 unfreed.entry(op).or_default().insert(operand);
             }
@@ -450,7 +522,7 @@ fn rewrite_function(
     let prologue = prologue_ir.ops;
     for (op, operands) in unfreed {
         match dealloc_without(m, op, &operands) {
-            Some(new) => replaced.push((op, new)),
+            Some(new) => replaced.push((m.op(op).parent.expect("a free in a block"), op, new)),
             None => {
                 removed.insert(op);
             }
@@ -461,12 +533,14 @@ fn rewrite_function(
     // opens the entry block, the pool is freed before every return.
     // One pass over each block that holds a replaced alloc (a position search per alloc
     // would be quadratic in functions with many allocations).
+    // An op replaced by an `scf.if` that holds it has moved into the `scf.if` already.
     let mut by_block: FxHashMap<BlockId, FxHashMap<OpId, OpId>> = FxHashMap::default();
-    for (alloc, view) in replaced {
-        let block = m.op(alloc).parent.expect("allocation in a block");
-        m.ops[view.index()].parent = Some(block);
-        m.ops[alloc.index()].parent = None;
-        by_block.entry(block).or_default().insert(alloc, view);
+    for (block, old, new) in replaced {
+        m.ops[new.index()].parent = Some(block);
+        if m.op(old).parent == Some(block) {
+            m.ops[old.index()].parent = None;
+        }
+        by_block.entry(block).or_default().insert(old, new);
     }
     for (block, map) in by_block {
         for op in &mut m.blocks[block.index()].ops {
@@ -509,8 +583,11 @@ fn rewrite_function(
         for pos in returns.into_iter().rev() {
             let ret_span = m.op(m.block(b).ops[pos]).span;
             let mut frees = Vec::new();
-            for &pool in &pool_values {
-                let (d, _) = new_op(m, "memref.dealloc", vec![pool], vec![], vec![], ret_span);
+            for &(pool, use_pool) in &pool_values {
+                let (mut d, _) = new_op(m, "memref.dealloc", vec![pool], vec![], vec![], ret_span);
+                if let Some(c) = use_pool {
+                    d = new_if(m, c, &[], (vec![d], vec![]), (vec![], vec![]), ret_span);
+                }
                 m.ops[d.index()].parent = Some(b);
                 frees.push(d);
             }
@@ -521,6 +598,16 @@ fn rewrite_function(
         }
     }
     pool_names
+}
+
+/// The part of a pool placed when the function runs, as the prologue computes it.
+struct RunTimePart {
+    /// The offset of each member of run-time size (by allocation index).
+    offsets: HashMap<usize, ValueId>,
+    /// The bytes of each, 0 where it does not run.
+    sizes: HashMap<usize, ValueId>,
+    /// The pool's size.
+    size: ValueId,
 }
 
 /// The ops that open the entry block: constants, the run-time offsets and sizes of the pools,
@@ -780,9 +867,10 @@ impl Prologue<'_> {
         f: &FunctionReport,
         pool: &Pool,
         sabotage: Sabotage,
-    ) -> (HashMap<usize, ValueId>, ValueId) {
+    ) -> RunTimePart {
         let base = self.constant(m, pool.size as i64);
         let mut offsets: HashMap<usize, ValueId> = HashMap::new();
+        let mut sizes: HashMap<usize, ValueId> = HashMap::new();
         let mut ends: HashMap<usize, ValueId> = HashMap::new();
         let mut top = base;
         for &i in &pool.dynamic {
@@ -820,8 +908,62 @@ impl Prologue<'_> {
             top = self.binary(m, "arith.maxui", top, end, "%pool_size");
             offsets.insert(i, at);
             ends.insert(i, end);
+            sizes.insert(i, bytes);
         }
-        (offsets, top)
+        RunTimePart {
+            offsets,
+            sizes,
+            size: top,
+        }
+    }
+
+    /// The most bytes the members of `pool` would hold at once as separate buffers, each from
+    /// its allocation to its free (`Allocation::held`), with what MLIR's lowering adds to an
+    /// allocation with an `alignment` attribute: the running sum of a sweep over those
+    /// intervals, computed when the function runs. `sizes`: the run-time members' bytes.
+    fn separate_peak(
+        &mut self,
+        m: &mut Module,
+        f: &FunctionReport,
+        pool: &Pool,
+        sizes: &HashMap<usize, ValueId>,
+    ) -> ValueId {
+        let mut events: Vec<(u32, bool, ValueId)> = Vec::new();
+        for &i in pool.members.iter().chain(&pool.dynamic) {
+            let a = &f.allocations[i];
+            let held = a.held.expect("only members freed where they live fall back");
+            let pad = a.align_attr.unwrap_or(0);
+            let bytes = match sizes.get(&i) {
+                Some(&b) if pad == 0 => b,
+                Some(&b) => {
+                    let pad = self.constant(m, pad as i64);
+                    self.binary(m, "arith.addi", b, pad, "%pool_apart_bytes")
+                }
+                None => {
+                    let bytes = a.bytes.expect("a member of static size").saturating_add(pad);
+                    self.constant(m, bytes as i64)
+                }
+            };
+            // Closed intervals: the bytes are free again after the last point; at one point,
+            // frees come before allocations.
+            events.push((held.start, true, bytes));
+            events.push((held.end.saturating_add(1), false, bytes));
+        }
+        events.sort_by_key(|&(point, starts, _)| (point, starts));
+        while events.last().is_some_and(|e| !e.1) {
+            events.pop();
+        }
+        let mut live = self.constant(m, 0);
+        let mut peak = live;
+        for (_, starts, bytes) in events {
+            if starts {
+                live = self.binary(m, "arith.addi", live, bytes, "%pool_apart");
+                peak = self.binary(m, "arith.maxui", peak, live, "%pool_apart_peak");
+            } else {
+                live = self.binary(m, "arith.subi", live, bytes, "%pool_apart");
+            }
+        }
+        peak
     }
 }
 
@@ -875,6 +1017,107 @@ fn dealloc_without(m: &mut Module, op: OpId, drop: &HashSet<u32>) -> Option<OpId
     Some(id)
 }
 
+/// A value named `name` of type `ty`, defined by nothing yet.
+fn new_value(m: &mut Module, name: Box<str>, ty: Type, span: Span) -> ValueId {
+    let ty = m.intern(ty);
+    let v = ValueId::new(m.values.len());
+    m.values.push(ValueData {
+        ty,
+        // Set by the op that defines it.
+        def: ValueDef::Result(OpId::new(0), 0),
+        name: ValueName::from(name),
+        span,
+    });
+    v
+}
+
+/// An `scf.if` on `cond` defining `results`, whose then and else regions hold the given ops
+/// and end in an `scf.yield` of the given values (an else region that would hold nothing is
+/// left empty). It is not placed in any block yet.
+fn new_if(
+    m: &mut Module,
+    cond: ValueId,
+    results: &[ValueId],
+    then: (Vec<OpId>, Vec<ValueId>),
+    otherwise: (Vec<OpId>, Vec<ValueId>),
+    span: Span,
+) -> OpId {
+    let id = OpId::new(m.ops.len());
+    let mut groups = ResultGroups::None;
+    for (k, &r) in results.iter().enumerate() {
+        m.values[r.index()].def = ValueDef::Result(id, k as u32);
+        groups.push(1);
+    }
+    m.ops.push(OpData {
+        operands: [cond].as_slice().into(),
+        results: results.into(),
+        result_groups: groups,
+        ..OpData::new("scf.if", span)
+    });
+    // No else region when it would only yield nothing.
+    let no_else = otherwise.0.is_empty() && otherwise.1.is_empty();
+    for (k, (ops, yielded)) in [then, otherwise].into_iter().enumerate() {
+        let region = RegionId::new(m.regions.len());
+        if k == 1 && no_else {
+            m.regions.push(RegionData {
+                blocks: Vec::new(),
+                parent: id,
+            });
+            m.ops[id.index()].regions.push(region);
+            continue;
+        }
+        let block = BlockId::new(m.blocks.len());
+        let (yield_op, _) = new_op(m, "scf.yield", yielded, vec![], vec![], span);
+        let ops: Vec<OpId> = ops.into_iter().chain([yield_op]).collect();
+        for &op in &ops {
+            m.ops[op.index()].parent = Some(block);
+        }
+        m.blocks.push(BlockData {
+            label: None,
+            args: Vec::new(),
+            ops,
+            parent: region,
+            span,
+        });
+        m.regions.push(RegionData {
+            blocks: vec![block],
+            parent: id,
+        });
+        m.ops[id.index()].regions.push(region);
+    }
+    id
+}
+
+/// `scf.if %use_pool` in place of `alloc`: it yields `view` (which has taken over the alloc's
+/// result, `new_view`), or else the result of `alloc` itself; the `scf.if` takes over that
+/// result (same id, name and type), and the view and the allocation get results of their own.
+fn in_pool_or_apart(
+    m: &mut Module,
+    names: &mut Names,
+    use_pool: ValueId,
+    alloc: OpId,
+    view: OpId,
+    span: Span,
+) -> OpId {
+    let result = m.op(view).results[0];
+    let ty = m.value_type(result).clone();
+    let stem = m.value(result).name.to_string();
+    let in_pool = new_value(m, names.fresh(&format!("{stem}_in_pool")), ty.clone(), span);
+    m.values[in_pool.index()].def = ValueDef::Result(view, 0);
+    m.ops[view.index()].results = [in_pool].as_slice().into();
+    let apart = new_value(m, names.fresh(&format!("{stem}_apart")), ty, span);
+    m.values[apart.index()].def = ValueDef::Result(alloc, 0);
+    m.ops[alloc.index()].results = [apart].as_slice().into();
+    new_if(
+        m,
+        use_pool,
+        &[result],
+        (vec![view], vec![in_pool]),
+        (vec![alloc], vec![apart]),
+        span,
+    )
+}
+
 /// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result
 /// value (same id, name and type), so no use needs to change. `sizes` are the alloc's dynamic
 /// sizes, which the view takes as they are (they are defined before the alloc).
@@ -909,7 +1152,7 @@ pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
     let mut total: u64 = 0;
     let mut unknown = false;
     m.walk_nested(func, |op| {
-        if &*m.op(op).name != "memref.alloc" {
+        if &*m.op(op).name != "memref.alloc" || apart_when_pooled(m, op) {
             return;
         }
         let mut times: u64 = 1;
@@ -932,6 +1175,23 @@ pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
     });
     // Blocks that branch back make the count unknowable too.
     (!unknown).then_some(total)
+}
+
+/// Whether `alloc` runs only where a pool chosen when the function runs is not used: it is in
+/// the else branch of an `scf.if` whose then branch makes a view (`in_pool_or_apart`).
+fn apart_when_pooled(m: &Module, alloc: OpId) -> bool {
+    let Some(owner) = m.parent_op(alloc).filter(|&p| &*m.op(p).name == "scf.if") else {
+        return false;
+    };
+    let o = m.op(owner);
+    let block_of = |k: usize| o.regions.get(k).and_then(|&r| m.region(r).blocks.first().copied());
+    let (Some(then), Some(otherwise)) = (block_of(0), block_of(1)) else {
+        return false;
+    };
+    if m.op(alloc).parent != Some(otherwise) {
+        return false;
+    }
+    m.block(then).ops.iter().any(|&op| &*m.op(op).name == "memref.view")
 }
 
 fn constant_int(m: &Module, v: ValueId) -> Option<i64> {

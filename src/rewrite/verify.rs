@@ -397,6 +397,14 @@ fn check_pool(
             format!("{pool_name} has alignment {pool_align}, below {min_align}"),
         ));
     }
+    // A pool used only where `scf.if %c` says so (the function compared it with the buffers
+    // apart): the views are of that op's result, each must stand where the same `%c` holds
+    // (the other branch yields a buffer no view may be of), and they are checked as if `%c`
+    // held in every trial, so that the plan is checked whatever the comparison finds.
+    let (pool, chosen_by) = match chosen_pool(m, uses, pool) {
+        Some((result, c)) => (result, Some(c)),
+        None => (pool, None),
+    };
     let mut specs = Vec::new();
     for &(user, operand) in uses.of(pool) {
         let name = &*m.op(user).name;
@@ -476,7 +484,22 @@ fn check_pool(
                 .max(assumed_alignment(m, uses, result)),
                 live,
                 touches,
-                guards: guards_around(m, user),
+                guards: match chosen_by {
+                    None => guards_around(m, user),
+                    Some(c) => {
+                        let mut guards = guards_around(m, user);
+                        let before = guards.len();
+                        guards.retain(|g| !matches!(*g, Guard::If(v, 0) if v == c));
+                        if guards.len() == before {
+                            errors.push(fail(
+                                m,
+                                user,
+                                format!("view {vname} is made also where {pool_name} is not used"),
+                            ));
+                        }
+                        guards
+                    }
+                },
             }),
             None => errors.push(fail(m, user, format!("view {vname} has no live interval"))),
         }
@@ -873,6 +896,7 @@ impl<'a> Evaluator<'a> {
 }
 
 /// A factor of a dimension of a memref, as the checker reads it.
+#[derive(PartialEq)]
 enum Extent {
     Fixed(u64),
     /// An `index` operand of the op that made the memref (or one of its sources).
@@ -931,6 +955,24 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
             }
             "memref.cast" => {
                 pending.push((o.operands[0], k));
+                continue;
+            }
+            // A branch op's result: what every branch yields for it, when they agree (a
+            // buffer in a pool or apart, of the same sizes).
+            "scf.if" | "scf.index_switch" => {
+                let ValueDef::Result(_, r) = m.value(v).def else {
+                    unreachable!("made by an op")
+                };
+                let mut branches = o.regions.iter().map(|&region| {
+                    let block = *m.region(region).blocks.first()?;
+                    let y = *m.block(block).ops.last()?;
+                    extents(m, *m.op(y).operands.get(r as usize)?, k)
+                });
+                let first = branches.next().flatten();
+                match first {
+                    Some(first) if branches.all(|b| b.as_ref() == Some(&first)) => out.extend(first),
+                    _ => out.push(Extent::Free(v, k)),
+                }
                 continue;
             }
             "memref.collapse_shape" => {
@@ -1155,6 +1197,9 @@ fn view_interval(
     };
     let mut stack = vec![value];
     let mut seen = HashSet::from([value]);
+    // The view itself and the branch results it is handed to (`scf.yield` of an `scf.if` or
+    // `scf.index_switch`): a use of those is a direct use of the view where the branch ran.
+    let mut handed = HashSet::from([value]);
     while let Some(v) = stack.pop() {
         for &(user, operand) in uses.of(v) {
             let o = m.op(user);
@@ -1196,6 +1241,9 @@ fn view_interval(
                     && results.len() == o.operands.len()
                 {
                     derived.push(results[operand as usize]);
+                    if handed.contains(&v) {
+                        handed.insert(results[operand as usize]);
+                    }
                 } else {
                     derived.extend(results.iter().copied().filter(|&r| aliasing(r)));
                 }
@@ -1205,14 +1253,23 @@ fn view_interval(
                     stack.push(r);
                 }
             }
-            found.push((user, operand, v == value));
+            // A branch's yield only hands the buffer to the op's result, whose uses are
+            // followed: it touches no byte, and does not make the buffer live earlier.
+            let hands_over = &*o.name == "scf.yield"
+                && o.parent
+                    .is_some_and(|b| matches!(&*m.op(m.block_owner(b)).name, "scf.if" | "scf.index_switch"));
+            if !hands_over {
+                found.push((user, operand, handed.contains(&v)));
+            }
         }
     }
     // Every value derived from the view is known now: a free under a flag that holds only
     // where the freed value is not one of them does not free the view.
     if let Some(&(user, _)) = frees
         .iter()
-        .find(|&&(user, operand)| !never_frees(m, user, operand, &seen))
+        .find(|&&(user, operand)| {
+            !never_frees(m, user, operand, &seen) && !freed_apart(m, user, view_op)
+        })
     {
         freed_by.get_or_insert(user);
     }
@@ -1236,6 +1293,49 @@ fn view_interval(
         });
     }
     Some(live.unwrap_or(Interval { start: at, end: at }))
+}
+
+/// Whether `free` runs only where `view` is not made: in the else region of an `scf.if` on a
+/// condition `%c` while the view is in the then region of an `scf.if` on the same `%c`,
+/// computed once per call (at the top of the function's body).
+fn freed_apart(m: &Module, free: OpId, view: OpId) -> bool {
+    let view_guards = guards_around(m, view);
+    guards_around(m, free).iter().any(|g| {
+        let Guard::If(c, 1) = *g else {
+            return false;
+        };
+        let once = match m.value(c).def {
+            ValueDef::Result(op, _) => m.parent_op(op),
+            ValueDef::Arg(block, _) => Some(m.block_owner(block)),
+        }
+        .is_some_and(|owner| &*m.op(owner).name == "func.func");
+        once && view_guards.iter().any(|h| matches!(*h, Guard::If(v, 0) if v == c))
+    })
+}
+
+/// The pool's `scf.if` result and condition, when `pool` (a `memref.alloc`) is used only as
+/// the then-branch's yield of an `scf.if` whose else branch yields a `memref.alloc` or
+/// `memref.alloca` of no elements (the buffers stay apart there).
+fn chosen_pool(m: &Module, uses: &Uses, pool: ValueId) -> Option<(ValueId, ValueId)> {
+    let [(user, k)] = uses.of(pool) else {
+        return None;
+    };
+    let y = m.op(*user);
+    let owner = m.parent_op(*user)?;
+    let o = m.op(owner);
+    let then_block = *m.region(*o.regions.first()?).blocks.first()?;
+    if &*y.name != "scf.yield" || &*o.name != "scf.if" || y.parent != Some(then_block) {
+        return None;
+    }
+    let else_block = *m.region(*o.regions.get(1)?).blocks.first()?;
+    let other = m.op(*m.block(else_block).ops.last()?).operands.get(*k as usize).copied()?;
+    let empty = m.defining_op(other).is_some_and(|a| {
+        let a = m.op(a);
+        matches!(&*a.name, "memref.alloc" | "memref.alloca")
+            && a.operands.len() == 1
+            && constant(m, a.operands[0]) == Some(0)
+    });
+    empty.then(|| Some((*o.results.get(*k as usize)?, *o.operands.first()?)))?
 }
 
 /// Whether operand `operand` of `dealloc`, a `bufferization.dealloc`, never frees a value of
@@ -1339,14 +1439,13 @@ struct Touch {
 /// Whether `output` may share the bytes of `input` (same offset and size, checked by the
 /// caller) because an elementwise op writes it in place: one op `at` of their block is the
 /// last op that holds a use of `input` and the first that holds a use of `output`, each
-/// used there only as one of its operands, the view itself, `input` as an input and
+/// used there only as one of its operands, the view itself (or the result of a branch op it
+/// is yielded as, `view_interval`), `input` as an input and
 /// `output` as an output, and `at` reads, in every iteration, the element of `input` that it
 /// writes of `output` (`reads_what_it_writes`).
 fn written_in_place(m: &Module, points: &Points, input: &ViewSpec, output: &ViewSpec) -> bool {
-    let (Some(block), Some(other)) = (m.op(input.op).parent, m.op(output.op).parent) else {
-        return false;
-    };
-    // The op where `input` ends: it must be where `output` starts.
+    // The op where `input` ends: it must be where `output` starts (both measured in the block
+    // of that op: each has a use held by it, below).
     let Some(last) = input
         .touches
         .iter()
@@ -1358,7 +1457,7 @@ fn written_in_place(m: &Module, points: &Points, input: &ViewSpec, output: &View
     let Some(extent) = points.extent(at) else {
         return false;
     };
-    if block != other || extent.start != output.live.start || extent.end != input.live.end {
+    if extent.start != output.live.start || extent.end != input.live.end {
         return false;
     }
     let only = |spec: &ViewSpec| -> Option<u32> {
@@ -1701,6 +1800,68 @@ mod tests {
             found.iter().any(|s| s.contains("views %e") && s.contains("%t") && s.contains("overlap")),
             "{found:?}"
         );
+    }
+
+    /// The messages of the check of a pool chosen when the function runs (`%big`): a view `%a`
+    /// where it is used, an allocation of its own where not, freed by FREE; with `overlap`, a
+    /// second view `%b` at the same offset while `%a` is live.
+    fn chosen_when_run(free: &str, overlap: bool) -> Vec<String> {
+        let b = if overlap {
+            "%b = scf.if %big -> (memref<?xf32>) {
+               %w = memref.view %pool_or_none[%c0][%n] : memref<?xi8> to memref<?xf32>
+               scf.yield %w : memref<?xf32>
+             } else {
+               %own_b = memref.alloc(%n) : memref<?xf32>
+               scf.yield %own_b : memref<?xf32>
+             }
+             memref.store %f, %b[%c0] : memref<?xf32>"
+        } else {
+            ""
+        };
+        messages_of_text(format!(
+            "func.func @f(%n: index) -> f32 {{
+               %c0 = arith.constant 0 : index
+               %c4 = arith.constant 4 : index
+               %f = arith.constant 1.0 : f32
+               %bytes = arith.muli %n, %c4 : index
+               %twice = arith.muli %bytes, %c4 : index
+               %big = arith.cmpi ule, %c4, %n : index
+               %pool_or_none = scf.if %big -> (memref<?xi8>) {{
+                 %pool = memref.alloc(%twice) {{alignment = 64 : i64}} : memref<?xi8>
+                 scf.yield %pool : memref<?xi8>
+               }} else {{
+                 %none = memref.alloca(%c0) : memref<?xi8>
+                 scf.yield %none : memref<?xi8>
+               }}
+               %a = scf.if %big -> (memref<?xf32>) {{
+                 %v = memref.view %pool_or_none[%c0][%n] : memref<?xi8> to memref<?xf32>
+                 scf.yield %v : memref<?xf32>
+               }} else {{
+                 %own = memref.alloc(%n) : memref<?xf32>
+                 scf.yield %own : memref<?xf32>
+               }}
+               memref.store %f, %a[%c0] : memref<?xf32>
+               {b}
+               %r = memref.load %a[%c0] : memref<?xf32>
+               {free}
+               scf.if %big {{
+                 memref.dealloc %pool_or_none : memref<?xi8>
+               }}
+               return %r : f32
+             }}"
+        ))
+    }
+
+    #[test]
+    fn a_pool_chosen_when_the_function_runs_is_checked_as_if_it_were_used() {
+        let apart = "scf.if %big {} else { memref.dealloc %a : memref<?xf32> }";
+        assert_eq!(chosen_when_run(apart, false), Vec::<String>::new());
+        // Freed also where the pool is used: the free would free the view.
+        let found = chosen_when_run("memref.dealloc %a : memref<?xf32>", false);
+        assert!(found.iter().any(|s| s.contains("view %v of %pool is freed")), "{found:?}");
+        // `%big` is false in the trials of small sizes, and the views are checked all the same.
+        let found = chosen_when_run(apart, true);
+        assert!(found.iter().any(|s| s.contains("views %v") && s.contains("overlap")), "{found:?}");
     }
 
     /// The messages of the check of a pool whose view `%a` is yielded by the else branch of
