@@ -225,22 +225,35 @@ pub fn ancestor_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
 /// Whether `a` and `b` lie in different regions of one `scf.if` or `scf.index_switch`: at
 /// most one of them runs each time that op runs.
 pub fn in_exclusive_branches(m: &Module, a: OpId, b: OpId) -> bool {
-    // Each ancestor op of `a` with the region of it that holds `a`.
-    let mut regions_of_a = Vec::new();
-    let mut cur = a;
-    while let Some(block) = m.op(cur).parent {
-        cur = m.block_owner(block);
-        regions_of_a.push((cur, m.block(block).parent));
-    }
-    let mut cur = b;
-    while let Some(block) = m.op(cur).parent {
-        cur = m.block_owner(block);
-        if let Some(&(_, region)) = regions_of_a.iter().find(|&&(op, _)| op == cur) {
-            return region != m.block(block).parent
-                && matches!(&*m.op(cur).name, "scf.if" | "scf.index_switch");
+    matches!(meeting(m, a, b), Some(Meeting::Regions(owner)) if branch_op(m, owner))
+}
+
+/// Where the paths from the top down to two ops part, innermost first.
+enum Meeting {
+    /// Two blocks (possibly one) of one region, each holding one of the ops.
+    Blocks(BlockId, BlockId),
+    /// Two different regions of this op.
+    Regions(OpId),
+}
+
+fn meeting(m: &Module, a: OpId, b: OpId) -> Option<Meeting> {
+    let pa = enclosing_blocks(m, a);
+    let pb = enclosing_blocks(m, b);
+    for &ba in &pa {
+        let region = m.block(ba).parent;
+        if let Some(&bb) = pb.iter().find(|bb| m.block(**bb).parent == region) {
+            return Some(Meeting::Blocks(ba, bb));
+        }
+        let owner = m.region(region).parent;
+        if pb.iter().any(|bb| m.block_owner(*bb) == owner) {
+            return Some(Meeting::Regions(owner));
         }
     }
-    false
+    None
+}
+
+fn branch_op(m: &Module, op: OpId) -> bool {
+    matches!(&*m.op(op).name, "scf.if" | "scf.index_switch")
 }
 
 /// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
@@ -278,20 +291,11 @@ fn reaches(m: &Module, from: BlockId, to: BlockId) -> bool {
 /// `scf.if` or `scf.index_switch`, or in two blocks of one region neither of which can reach
 /// the other.
 pub fn exclusive(m: &Module, a: OpId, b: OpId) -> bool {
-    let pa = enclosing_blocks(m, a);
-    let pb = enclosing_blocks(m, b);
-    for &ba in &pa {
-        let region = m.block(ba).parent;
-        if let Some(&bb) = pb.iter().find(|bb| m.block(**bb).parent == region) {
-            return ba != bb && !reaches(m, ba, bb) && !reaches(m, bb, ba);
-        }
-        let owner = m.region(region).parent;
-        if let Some(&bb) = pb.iter().find(|bb| m.block_owner(**bb) == owner) {
-            return matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch")
-                && m.block(bb).parent != region;
-        }
+    match meeting(m, a, b) {
+        Some(Meeting::Blocks(ba, bb)) => ba != bb && !reaches(m, ba, bb) && !reaches(m, bb, ba),
+        Some(Meeting::Regions(owner)) => branch_op(m, owner),
+        None => false,
     }
-    false
 }
 
 #[cfg(test)]
