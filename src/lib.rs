@@ -9,18 +9,21 @@
 //! ```
 //! let file = bufreuse::SourceFile::new(
 //!     "chain.mlir",
-//!     "func.func @f() {
-//!        %a = memref.alloc() : memref<16xf32>
-//!        memref.dealloc %a : memref<16xf32>
-//!        %b = memref.alloc() : memref<16xf32>
-//!        memref.dealloc %b : memref<16xf32>
+//!     "func.func @f(%x: f32) {
+//!        %a = memref.alloc() : memref<256xf32>
+//!        linalg.fill ins(%x : f32) outs(%a : memref<256xf32>)
+//!        %b = memref.alloc() : memref<256xf32>
+//!        linalg.fill ins(%x : f32) outs(%b : memref<256xf32>)
+//!        memref.dealloc %a : memref<256xf32>
+//!        memref.dealloc %b : memref<256xf32>
 //!        return
 //!      }",
 //! );
 //! let mut module = bufreuse::read(&file).expect("valid IR");
 //! let mut analysis = bufreuse::analyze(&module, &bufreuse::AnalysisOptions::default())?;
 //! bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default())?;
-//! assert_eq!(analysis.functions[0].pool_bytes, 64);
+//! // Apart, both are held until the end: 2048 bytes; the pool takes 1024 (and 64 of padding).
+//! assert_eq!(analysis.functions[0].pool_bytes, 1024);
 //! let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
 //! assert!(out.text.contains("memref.view"));
 //! # Ok::<(), Vec<bufreuse::Diagnostic>>(())
@@ -125,7 +128,8 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Vec<
 }
 
 /// The pooling policy and the planner: groups the eligible allocations of each function by
-/// memory space, leaves out members whose pooling saves nothing (unless
+/// memory space, leaves out members whose pooling saves nothing (the pool, with the padding
+/// MLIR adds for its alignment, must not hold more than its members apart; unless
 /// [`PoolOptions::pool_all`]), plans the offsets and checks every plan with the independent
 /// checker. Fills each function's pools, `pool_bytes` and its members' offsets. Errors: a pool
 /// larger than [`PoolOptions::capacity`], a plan that fails the checker.
@@ -140,7 +144,10 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Vec<
 /// # }");
 /// # let module = bufreuse::read(&file).unwrap();
 /// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
-/// bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default()).unwrap();
+/// // Apart, %a and %b (each freed before the next is made) hold 64 bytes at most: a pool of
+/// // 64 bytes, with 64 of padding, saves nothing, unless asked for anyway.
+/// let all = bufreuse::PoolOptions { pool_all: true, ..Default::default() };
+/// bufreuse::pool(&module, &mut analysis, &all).unwrap();
 /// let f = &analysis.functions[0];
 /// assert_eq!((f.naive_bytes, f.peak_live_bytes, f.pool_bytes), (96, 64, 64));
 /// assert_eq!(f.allocations[1].offset, Some(bufreuse::Offset::Fixed(0)));

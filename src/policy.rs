@@ -5,7 +5,8 @@
 //! gets back with the independent checker before using it.
 
 use crate::analysis::{
-    Allocation, Analysis, FunctionReport, Offset, Pool, memory_space, sharing_groups,
+    Allocation, Analysis, FunctionReport, Offset, Pool, exclusive_groups, memory_space,
+    sharing_groups,
 };
 use crate::diag::Diagnostic;
 use crate::ir::types::Attr;
@@ -23,7 +24,8 @@ pub struct Options {
     pub plan: PlanOptions,
     /// A pool larger than this is an error.
     pub capacity: Option<u64>,
-    /// Keep pools that are larger than the allocations they replace.
+    /// Keep pools that make the function hold more than their members apart did at their
+    /// peak, and use pools of run-time size without comparing when the function runs.
     pub pool_all: bool,
     /// Functions to leave unpooled, by symbol name, each with the check's message that says
     /// why: their rewrite failed the check of the output.
@@ -105,7 +107,24 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
         let (statics, dynamics): (Vec<usize>, Vec<usize>) = group
             .into_iter()
             .partition(|&i| report.allocations[i].bytes.is_some());
-        let planned = plan_static(m, func, &name, statics, &report.allocations, opts, errors);
+        // A pool of run-time size is compared with its buffers apart when the function
+        // runs, where all of them are freed where they live.
+        let at_run_time = !dynamics.is_empty()
+            && !opts.pool_all
+            && statics
+                .iter()
+                .chain(&dynamics)
+                .all(|&i| report.allocations[i].freed_where_it_lives(m));
+        let planned = plan_static(
+            m,
+            func,
+            &name,
+            statics,
+            &report.allocations,
+            at_run_time,
+            opts,
+            errors,
+        );
         // Buffers of run-time size join the pool above its planned part: two of them can
         // share memory, one saves its own malloc.
         let with_dynamic = dynamics.len() >= 2 || (!dynamics.is_empty() && planned.is_some());
@@ -173,10 +192,46 @@ fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors
             .chain(&pool.dynamic)
             .map(|&i| report.allocations[i].align)
             .fold(opts.alignment, u64::max);
+        if let Some(error) = past_index(m, func, &name, &pool, &report.allocations) {
+            errors.push(error);
+            for &i in pool.members.iter().chain(&pool.dynamic) {
+                report.allocations[i].offset = None;
+            }
+            continue;
+        }
         pools.push(pool);
     }
     report.pool_bytes = pools.iter().map(|p| p.size).sum();
     report.pools = pools;
+}
+
+/// The error for a pool whose size, offsets or run-time factors an `index` constant (the
+/// rewrite's, 64 bits and signed) could not hold: its size with the padding for its alignment
+/// past `i64::MAX`, or a member of run-time size whose bytes per unit are.
+fn past_index(
+    m: &Module,
+    func: OpId,
+    name: &str,
+    pool: &Pool,
+    allocations: &[Allocation],
+) -> Option<Diagnostic> {
+    let max = i64::MAX as u64;
+    let size_fits = pool.size.checked_add(pool.align).is_some_and(|s| s <= max);
+    let factors_fit = pool.dynamic.iter().all(|&i| {
+        allocations[i]
+            .dynamic
+            .as_ref()
+            .is_none_or(|d| d.factor <= max)
+    });
+    (!size_fits || !factors_fit).then(|| {
+        Diagnostic::error(
+            m.op(func).name_span,
+            format!(
+                "@{name} needs a pool of {} bytes (alignment {}), past what an index (a signed 64-bit integer) can hold",
+                pool.size, pool.align
+            ),
+        )
+    })
 }
 
 /// The planner's buffers for `members`: one per group of members that may share one offset,
@@ -190,39 +245,128 @@ fn buffers_of(
     alignment: u64,
 ) -> (Vec<Buffer>, Vec<usize>) {
     let groups = sharing_groups(m, allocations, members);
+    grouped(members, &groups, |i| {
+        let a = &allocations[i];
+        let live = a.live.expect("eligible allocations have an interval");
+        let (start, end) = live.to_half_open();
+        Buffer {
+            start,
+            end,
+            size: a.bytes.expect("eligible allocations have a size"),
+            align: a.align.max(alignment),
+        }
+    })
+}
+
+/// One buffer per group of `members` (`groups`: the position in `members` of each member's
+/// group's first member), in the order of each group's first member, covering the buffers
+/// `buffer` gives its members; and the index of each member's buffer.
+fn grouped(
+    members: &[usize],
+    groups: &[usize],
+    buffer: impl Fn(usize) -> Buffer,
+) -> (Vec<Buffer>, Vec<usize>) {
     let mut buffers: Vec<Buffer> = Vec::with_capacity(members.len());
     let mut buffer_of_group = vec![usize::MAX; members.len()];
     let mut buffer_of = Vec::with_capacity(members.len());
     for (k, &i) in members.iter().enumerate() {
-        let a = &allocations[i];
-        let live = a.live.expect("eligible allocations have an interval");
-        let (start, end) = live.to_half_open();
-        let size = a.bytes.expect("eligible allocations have a size");
-        let align = a.align.max(alignment);
+        let this = buffer(i);
         let g = groups[k];
         if buffer_of_group[g] == usize::MAX {
             buffer_of_group[g] = buffers.len();
-            buffers.push(Buffer {
-                start,
-                end,
-                size,
-                align,
-            });
+            buffers.push(this);
         } else {
             let b = &mut buffers[buffer_of_group[g]];
-            (b.start, b.end) = (b.start.min(start), b.end.max(end));
-            (b.size, b.align) = (b.size.max(size), b.align.max(align));
+            (b.start, b.end) = (b.start.min(this.start), b.end.max(this.end));
+            (b.size, b.align) = (b.size.max(this.size), b.align.max(this.align));
         }
         buffer_of.push(buffer_of_group[g]);
     }
     (buffers, buffer_of)
 }
 
-/// The bytes of `members` as separate allocations.
-fn replaced_bytes(members: &[usize], allocations: &[Allocation]) -> u64 {
-    members.iter().fold(0u64, |acc, &i| {
-        acc.saturating_add(allocations[i].bytes.unwrap_or(0))
-    })
+/// What a pool of some of `candidates` (static members of one pool) is compared with.
+struct Costs<'a> {
+    m: &'a Module,
+    candidates: &'a [usize],
+    allocations: &'a [Allocation],
+    /// `--alignment`: the least alignment of the pool.
+    alignment: u64,
+    /// The function compares the pool with its buffers apart when it runs
+    /// (`Pool::chosen_at_run_time`): here a pool only has to be no larger than its members'
+    /// sum; else it must not raise what they hold at once apart (`Costs::apart_peak`).
+    at_run_time: bool,
+}
+
+impl Costs<'_> {
+    /// The most `candidates` make the function hold when `members` share a pool of `size`
+    /// bytes and the others stay separate: the pool, the padding MLIR's lowering adds for its
+    /// alignment, and the most the others hold at once. Where the function chooses at run
+    /// time, the pool and the sum of the others.
+    fn with_pool(&self, members: &[usize], size: u64) -> u64 {
+        let pooled: HashSet<usize> = members.iter().copied().collect();
+        let apart: Vec<usize> = self
+            .candidates
+            .iter()
+            .copied()
+            .filter(|i| !pooled.contains(i))
+            .collect();
+        if self.at_run_time {
+            return size.saturating_add(self.sum(&apart));
+        }
+        let align = members
+            .iter()
+            .map(|&i| self.allocations[i].align)
+            .fold(self.alignment, u64::max);
+        size.saturating_add(align)
+            .saturating_add(self.apart_peak(&apart))
+    }
+
+    /// The most all `candidates` make the function hold as separate allocations (their sum
+    /// where the function chooses at run time).
+    fn apart(&self) -> u64 {
+        if self.at_run_time {
+            self.sum(self.candidates)
+        } else {
+            self.apart_peak(self.candidates)
+        }
+    }
+
+    fn sum(&self, members: &[usize]) -> u64 {
+        members.iter().fold(0u64, |acc, &i| {
+            acc.saturating_add(self.allocations[i].bytes.unwrap_or(0))
+        })
+    }
+
+    /// The most heap bytes `members` hold at once as separate allocations: each from its
+    /// allocation to its free (`Allocation::held`), with the bytes MLIR's lowering adds to an
+    /// allocation with an `alignment` attribute; members of exclusive branches, of which one
+    /// exists at a time, counted once. A member not freed by a `memref.dealloc` of its block
+    /// (before deallocation, under ownership flags) counts from the start of its live
+    /// interval to the end of the function, since a deallocation pass may free it late: a
+    /// guess, and a pool may still hold more than such buffers where they are freed early.
+    fn apart_peak(&self, members: &[usize]) -> u64 {
+        let groups = exclusive_groups(self.m, self.allocations, members);
+        let (buffers, _) = grouped(members, &groups, |i| {
+            let a = &self.allocations[i];
+            let (start, end) = match a.held {
+                Some(held) => held.to_half_open(),
+                None => {
+                    let live = a.live.expect("eligible allocations have an interval");
+                    (live.to_half_open().0, u64::MAX)
+                }
+            };
+            let bytes = a.bytes.expect("eligible allocations have a size");
+            Buffer {
+                start,
+                end,
+                size: bytes.saturating_add(a.align_attr.unwrap_or(0)),
+                align: 1,
+            }
+        });
+        // With every alignment 1, the planner's lower bound is the plain live total.
+        plan::lower_bound(&buffers)
+    }
 }
 
 /// How many dropped allocations `readmit` tries again, largest first: each try is one
@@ -231,18 +375,19 @@ const READMIT_TRIES: usize = 32;
 
 /// Dropping the smallest members first is a heuristic: a dropped allocation can fit into the
 /// pool's gaps for nothing. Tries the largest dropped ones again, one at a time, and keeps
-/// each whose addition grows the pool by no more than its own size (the pool plus what stays
-/// separate never gets larger). Every plan it keeps is checked like the first one.
+/// each whose addition does not raise what the pool and the buffers left separate hold at
+/// once (`Costs::with_pool`). Every plan it keeps is checked like the first one.
 fn readmit(
     m: &Module,
-    candidates: &[usize],
+    costs: &Costs<'_>,
     members: &mut Vec<usize>,
     result: &mut plan::Plan,
     allocations: &[Allocation],
     opts: &Options,
 ) {
     let kept: HashSet<usize> = members.iter().copied().collect();
-    let mut dropped: Vec<usize> = candidates
+    let mut dropped: Vec<usize> = costs
+        .candidates
         .iter()
         .copied()
         .filter(|i| !kept.contains(i))
@@ -260,8 +405,7 @@ fn readmit(
         let Ok(planned) = plan::plan(&buffers, &greedy) else {
             continue;
         };
-        let size = allocations[i].bytes.unwrap_or(u64::MAX);
-        if planned.peak <= result.peak.saturating_add(size)
+        if costs.with_pool(&trial, planned.peak) <= costs.with_pool(members, result.peak)
             && plan::check::check(&buffers, &planned.offsets).is_ok()
         {
             *members = trial;
@@ -282,24 +426,37 @@ fn drop_smallest(members: &mut Vec<usize>, allocations: &[Allocation]) {
 }
 
 /// Plans the allocations of static size of one pool: the members kept (at least two) and
-/// their plan, or `None` when no pool of them saves memory.
+/// their plan, or `None` when no pool of them saves memory. `at_run_time`: the function
+/// will compare the pool with its buffers apart when it runs (`Costs::at_run_time`).
+#[allow(clippy::too_many_arguments)]
 fn plan_static(
     m: &Module,
     func: OpId,
     name: &str,
     members: Vec<usize>,
     allocations: &[Allocation],
+    at_run_time: bool,
     opts: &Options,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<(Vec<usize>, plan::Plan)> {
     if members.len() < 2 {
         return None;
     }
-    // A pool larger than the buffers it replaces would cost memory instead of saving it
-    // (offsets rounded up to the alignment can cost more than reuse gains for small
-    // buffers): the smallest members then stay separate allocations, until the pool
-    // saves memory or fewer than two members are left.
+    // A pool must not make the function hold more than its buffers apart did at their peak
+    // (`Costs`): with the padding for the pool's alignment and offsets rounded up to it, a
+    // pool of small buffers, or of buffers freed right after their last use, can cost more
+    // than reuse gains. The smallest members then stay separate allocations, until the pool
+    // and what stays separate hold no more than all of them apart, or fewer than two members
+    // are left.
     let candidates = members.clone();
+    let costs = Costs {
+        m,
+        candidates: &candidates,
+        allocations,
+        alignment: opts.alignment,
+        at_run_time,
+    };
+    let apart = costs.apart();
     let mut members = members;
     // The configured planner (with its search budget) runs once per pool; later rounds,
     // after members were dropped, use the greedy placer, so the time a function takes is
@@ -310,11 +467,10 @@ fn plan_static(
             return None;
         }
         let (buffers, _) = buffers_of(m, &members, allocations, opts.alignment);
-        let replaced = replaced_bytes(&members, allocations);
-        // The planner's lower bound counts alignment: above the bytes replaced, no plan
-        // of these members can save memory.
+        // The planner's lower bound counts alignment: with it, no plan of these members
+        // may save memory.
         let lower_bound = plan::lower_bound(&buffers);
-        let hopeless = !opts.pool_all && lower_bound > replaced;
+        let hopeless = !opts.pool_all && costs.with_pool(&members, lower_bound) > apart;
         if hopeless {
             drop_smallest(&mut members, allocations);
             continue;
@@ -337,7 +493,7 @@ fn plan_static(
             ));
             return None;
         }
-        if result.peak <= replaced || opts.pool_all {
+        if opts.pool_all || costs.with_pool(&members, result.peak) <= apart {
             break result;
         }
         if plan_opts.strategy != plan::Strategy::Naive {
@@ -346,7 +502,7 @@ fn plan_static(
         drop_smallest(&mut members, allocations);
     };
     if !opts.pool_all && members.len() < candidates.len() {
-        readmit(m, &candidates, &mut members, &mut result, allocations, opts);
+        readmit(m, &costs, &mut members, &mut result, allocations, opts);
     }
     // From the offset of each buffer to the offset of each member.
     let (_, buffer_of) = buffers_of(m, &members, allocations, opts.alignment);

@@ -386,6 +386,49 @@ fn random_program(rng: &mut Rng) -> (String, Vec<Buf>) {
     (text, bufs)
 }
 
+/// A pool kept by default makes the function hold no more than its buffers did apart: the
+/// pool, the 64 bytes MLIR's lowering adds for its alignment and the most the eligible buffers
+/// left out hold at once, against the most all eligible buffers hold at once, each from its
+/// alloc to its dealloc (points of the generator's record; an eligible buffer has one dealloc).
+fn check_pool_cost(m: &Module, f: &FunctionReport, bufs: &[Buf], text: &str) {
+    if f.pools.is_empty() {
+        return;
+    }
+    let pooled: Vec<String> = f
+        .allocations
+        .iter()
+        .filter(|a| a.offset.is_some())
+        .map(|a| m.value(a.value).name.to_string())
+        .collect();
+    let held_at_most = |left_out: bool| {
+        let held = |b: &&Buf| b.reasons().is_empty() && (!left_out || !pooled.contains(&b.name));
+        let last = bufs
+            .iter()
+            .filter(held)
+            .map(|b| b.deallocs[0])
+            .max()
+            .unwrap_or(0);
+        (0..=last)
+            .map(|p| {
+                bufs.iter()
+                    .filter(held)
+                    .filter(|b| b.at <= p && p <= b.deallocs[0])
+                    .map(Buf::bytes)
+                    .sum::<u64>()
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let with_pool = f.pool_bytes + 64 + held_at_most(true);
+    assert!(
+        with_pool <= held_at_most(false),
+        "{}: the pool of {} bytes and the rest hold {with_pool} bytes, more than {} apart:\n{text}",
+        f.name,
+        f.pool_bytes,
+        held_at_most(false)
+    );
+}
+
 /// Brute force: the largest sum of sizes of eligible buffers live at one point.
 fn brute_force_peak(bufs: &[Buf]) -> u64 {
     let last = bufs.iter().map(|b| b.live().end).max().unwrap_or(0);
@@ -434,6 +477,7 @@ fn random_straight_line_functions_match_a_brute_force() {
             .sum();
         assert_eq!(f.naive_bytes, naive, "seed {seed}:\n{text}");
         check_pools(&m, f, 64);
+        check_pool_cost(&m, f, &bufs, &text);
         pooled += f.allocations.iter().filter(|a| a.offset.is_some()).count();
         ineligible += bufs.iter().filter(|b| !b.reasons().is_empty()).count();
     }

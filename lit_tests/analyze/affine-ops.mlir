@@ -2,7 +2,7 @@
 // (into the buffer) are uses, and buffers used so, also inside affine.for and affine.if, are
 // pooled; a buffer stored as a value by affine.store escapes (escapes-store), and one carried
 // by affine.for's iter_args or yielded by affine.if leaves its block (escapes-yield).
-// RUN: bufreuse --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
 
 func.func @uses(%n: index, %box: memref<1xmemref<16xf32>>) {
   %f = arith.constant 1.0 : f32

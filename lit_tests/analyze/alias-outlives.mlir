@@ -2,8 +2,8 @@
 // interval ends at the last use of %s (the memref.copy), not at %a's own last use, so %t,
 // allocated and freed in between, must not share %a's bytes. %u, allocated after %t is
 // freed, may share %t's.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 // Program points: 0 %c0, 1 %f, 2 %a, 3 store %a, 4 subview, 5 %t, 6 store, 7 load,

@@ -5,12 +5,12 @@
 // tensor count (tensor.extract is not a known op, hence `unknown-op`).
 // Inputs/aliases.generic.mlir is this file after `mlir-opt --mlir-print-op-generic`: the
 // generic forms must give the same analysis.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/strip_location.py > %t/custom.json
-// RUN: bufreuse --live-from-alloc --analyze --format=json %S/Inputs/aliases.generic.mlir \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/strip_location.py > %t/custom.json
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %S/Inputs/aliases.generic.mlir \
 // RUN:   | %python %S/Inputs/strip_location.py > %t/generic.json
 // RUN: diff %t/custom.json %t/generic.json
 

@@ -1,7 +1,7 @@
 // Reason `alloca`: a memref.alloca is stack memory; it is reported, never pooled. The same
 // buffer made by memref.alloc and freed in its block is pooled with its siblings.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func @culprit() -> f32 {

@@ -1,6 +1,6 @@
 // A buffer that memref.assume_alignment declares 256-byte aligned keeps that alignment in the
 // pool, above the pool's own (--alignment 16): its offset there keeps the assumption true.
-// RUN: bufreuse --live-from-alloc --analyze --alignment 16 --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --alignment 16 --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck %s
 
 // CHECK: pool {"memory_space":null,"bytes":32,"alignment":256,

@@ -4,10 +4,10 @@
 // passes on to a call that captures it, or that belongs to a recursive function or an
 // external declaration (without llvm.nocapture) makes the buffer escapes-call, and the report
 // names the callee and the argument.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: bufreuse --analyze --assume-nocapture=@external %s | FileCheck --check-prefix=ASSUME %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py | FileCheck --check-prefix=JSON %s
+// RUN: bufreuse --pool-all --analyze --remarks %s -o /dev/null 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --assume-nocapture=@external %s | FileCheck --check-prefix=ASSUME %s
 
 // Reads its first argument through a subview, writes its second with linalg.
 func.func private @reads_and_writes(%in: memref<16xf32>, %out: memref<16xf32>) -> f32 {

@@ -1,10 +1,10 @@
 // Reason `dealloc-in-other-block`: a buffer freed only under a condition (the dealloc is in
 // an scf.if, as the dealloc pipeline emits them) may be live after its block's last use, so
 // it is not pooled; the same buffer freed in its block is.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%c: i1) {
   %c0 = arith.constant 0 : index

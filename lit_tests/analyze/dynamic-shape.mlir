@@ -1,7 +1,7 @@
 // Reason `dynamic-shape`: with --no-dynamic-pools (pool sizes all known at compile time) a
 // buffer with a dynamic dimension is not pooled, the same with a static shape is.
-// RUN: bufreuse --analyze --no-dynamic-pools %s | FileCheck %s
-// RUN: bufreuse --analyze --no-dynamic-pools --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze --no-dynamic-pools %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --no-dynamic-pools --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func @culprit(%n: index) {

@@ -1,10 +1,10 @@
 // Reason `escapes-return`: a returned buffer outlives the function; one returned through an
 // alias (a cast) too. Neither has a dealloc, so `no-dealloc` is in `all_reasons`. The same
 // buffers, freed instead of returned, are pooled.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() -> (memref<16xf32>, memref<*xf32>) {
   %c0 = arith.constant 0 : index

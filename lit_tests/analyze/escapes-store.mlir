@@ -1,10 +1,10 @@
 // Reason `escapes-store`: a buffer stored as a value into another memref can be reached
 // through it after its dealloc, so it is not pooled; storing a value INTO the buffer is an
 // ordinary use, and the same buffer is pooled.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%box: memref<1xmemref<16xf32>>) {
   %c0 = arith.constant 0 : index

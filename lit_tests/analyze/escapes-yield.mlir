@@ -1,10 +1,10 @@
 // Reason `escapes-yield`: a buffer that leaves its block as a value (scf.yield, an iter_arg
 // of scf.for, an operand of scf.while or scf.condition, a branch operand) is no longer
 // tracked, so it is not pooled; the same buffers used in place are.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%c: i1, %m: memref<16xf32>) {
   %c0 = arith.constant 0 : index

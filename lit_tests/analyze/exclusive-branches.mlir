@@ -2,11 +2,11 @@
 // together, even when each lives on through the op's result: they are planned as one buffer
 // (its size the largest), at one offset. A buffer of one branch and a buffer allocated before
 // the op, or two buffers of the same branch, are not exclusive and keep apart.
-// RUN: bufreuse --analyze --before-dealloc %s | FileCheck %s
-// RUN: bufreuse --analyze --before-dealloc --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze --before-dealloc %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --before-dealloc --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --rewrite --before-dealloc %s | FileCheck --check-prefix=REWRITE %s
-// RUN: %if mlir-opt %{ bufreuse --rewrite --before-dealloc %s | %mlir_opt > /dev/null %}
+// RUN: bufreuse --pool-all --rewrite --before-dealloc %s | FileCheck --check-prefix=REWRITE %s
+// RUN: %if mlir-opt %{ bufreuse --pool-all --rewrite --before-dealloc %s | %mlir_opt > /dev/null %}
 
 func.func @if_else(%c: i1, %x: memref<16xf32>) -> f32 {
   %c0 = arith.constant 0 : index

@@ -4,10 +4,10 @@
 // an allocation nothing uses is live at its own point. --live-from-alloc starts every interval
 // at the allocation, as before. The rewrite still makes each view where its allocation was,
 // and its own check (which also counts from the first use) passes.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --live-from-alloc %s | FileCheck --check-prefix=ALLOC %s
-// RUN: bufreuse --analyze --format=json %s | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --rewrite %s 2>&1 | FileCheck --check-prefix=REWRITE %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --live-from-alloc %s | FileCheck --check-prefix=ALLOC %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | FileCheck --check-prefix=JSON %s
+// RUN: bufreuse --pool-all --rewrite %s 2>&1 | FileCheck --check-prefix=REWRITE %s
 
 // As one-shot-bufferize writes it: %b is allocated before %a is filled and read, but first
 // used after %a's last use, so the two share one offset.

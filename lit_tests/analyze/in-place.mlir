@@ -4,11 +4,11 @@
 // the iterators, or the constant 0 in a dimension of size 1), the body never reads the output,
 // and each buffer is used there once, directly (not through a view). Text, JSON, remarks;
 // --no-in-place turns it off.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 >/dev/null | FileCheck --check-prefix=REMARK %s
-// RUN: bufreuse --analyze --no-in-place %s | FileCheck --check-prefix=NOINPLACE %s
-// RUN: bufreuse --rewrite %s | FileCheck --check-prefix=REWRITE %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | FileCheck --check-prefix=JSON %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 >/dev/null | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --no-in-place %s | FileCheck --check-prefix=NOINPLACE %s
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck --check-prefix=REWRITE %s
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #t = affine_map<(d0, d1) -> (d1, d0)>

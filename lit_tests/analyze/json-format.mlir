@@ -1,7 +1,7 @@
 // The JSON report as printed (docs/analyze-json.md): one document, its schema version first, two-space indentation, keys in
 // this order, sizes and intervals as numbers, `null` where there is no value (no offset, no reason; `bytes` of a size known
 // only at run time, which `size` gives as an expression), and the reason counts keyed by code in the order of precedence.
-// RUN: bufreuse --analyze --format=json %s | FileCheck --strict-whitespace --match-full-lines %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | FileCheck --strict-whitespace --match-full-lines %s
 
 func.func @json(%n: index) -> memref<?xf32> {
   %a = memref.alloc() : memref<2xf64>

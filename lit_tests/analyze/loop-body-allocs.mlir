@@ -2,8 +2,8 @@
 // and frees its own), so they share memory with each other, also across nesting levels,
 // but not with the accumulator that lives across the loop; a buffer after the loop may reuse
 // the accumulator's bytes.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 // Program points: 0 %c0, 1 %c1, 2 %f, 3 %acc, 4 scf.for, 5 %t1, 6 store, 7 load, 8 dealloc,

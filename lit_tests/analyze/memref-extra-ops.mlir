@@ -3,7 +3,7 @@
 // views are used in its block; the shape operand of a reshape is only read), the atomics,
 // memref.prefetch and memref.dma_wait (they only access memory: eligible), and
 // memref.dma_start, whose transfer goes on after it (`unknown-op`).
-// RUN: bufreuse --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
 
 // CHECK-LABEL: func @realloc: 1 allocations, 0 pooled
 // CHECK-NEXT: value type bytes live line status offset

@@ -1,10 +1,10 @@
 // Reason `multiple-deallocs`: a buffer freed twice (twice in its block, or once in each
 // branch of an scf.if, which also gives `dealloc-in-other-block`) is not pooled, and a second
 // dealloc that always runs is a warning; the same buffer freed once is pooled.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%c: i1) {
   %c0 = arith.constant 0 : index

@@ -2,8 +2,8 @@
 // outer buffer used inside a loop is live across the WHOLE loop (the next iteration uses it
 // again), and one used in either branch of an scf.if across the whole scf.if. A temporary in
 // the loop body must therefore not share %a's bytes; one after the loop may.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 // Program points: 0 %c0, 1 %c1, 2 %f, 3 %a, 4 %b, 5 %t0, 6 store, 7 dealloc, 8 scf.for,

@@ -1,10 +1,10 @@
 // Reason `no-dealloc`: a buffer that is never freed (it leaks, or is freed by something
 // bufreuse does not see) is not pooled; the same buffer with its dealloc is. A dealloc of an
 // alias counts as the dealloc of the buffer.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() {
   %c0 = arith.constant 0 : index

@@ -1,8 +1,8 @@
 // Reason `non-identity-layout`: a buffer whose type has a layout other than the identity
 // (here a transposing affine map, written inline and through an alias) is not pooled; an
 // identity affine map is the identity, so the same buffer with one is pooled.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 #transposed = affine_map<(d0, d1) -> (d1, d0)>

@@ -2,10 +2,10 @@
 // (scf.parallel, scf.forall, async.execute, an op not known to be sequential) is not
 // pooled, however deep it is nested; the same allocations inside sequential regions
 // (scf.for, scf.if, scf.while, scf.execute_region, affine.for, memref.alloca_scope) are.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%c: i1) {
   %c0 = arith.constant 0 : index

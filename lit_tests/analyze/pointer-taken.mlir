@@ -1,9 +1,9 @@
 // Reason `pointer-taken`: once the address of a buffer is an integer or an LLVM pointer it
 // can be kept anywhere, so the buffer is not pooled; the same buffers without it are.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() -> (index, !llvm.ptr) {
   %c0 = arith.constant 0 : index

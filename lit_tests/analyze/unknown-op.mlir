@@ -1,10 +1,10 @@
 // Reason `unknown-op`: a buffer (or an alias) used by an op whose memory behaviour bufreuse
 // does not know may be captured by it, so it is not pooled. Ops that are known to only read
 // and write (memref.copy, linalg) keep the same buffers eligible.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() {
   %c0 = arith.constant 0 : index

@@ -1,8 +1,8 @@
 // Reason `unsupported-element-type`: element types whose byte size depends on the target (a
 // memref descriptor, a scalable vector) give no size, so the buffer is not pooled; the same
 // buffers of i64 and of a fixed vector are.
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
 
 func.func @culprit(%m: memref<4xf32>, %v: vector<[4]xf32>) {

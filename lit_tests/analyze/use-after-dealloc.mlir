@@ -1,10 +1,10 @@
 // Reason `use-after-dealloc`: a buffer (or an alias) used after its dealloc is not pooled,
 // and the use is a warning with a note at the dealloc; the same buffer used before its
 // dealloc is pooled. A use nested in a later loop counts too.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit() -> f32 {
   %c0 = arith.constant 0 : index

@@ -2,10 +2,10 @@
 // other than its own (directly, as SSA dominance allows) has no interval in one block, so it
 // is not pooled; its dealloc there also gives `dealloc-in-other-block`. The same buffer
 // used and freed in its own block is pooled, in the entry block as in a later one.
-// RUN: bufreuse --analyze %s | FileCheck %s
-// RUN: bufreuse --analyze --format=json %s | %python %S/Inputs/jsonl.py \
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze --format=json %s | %python %S/Inputs/jsonl.py \
 // RUN:   | FileCheck --check-prefix=JSON %s
-// RUN: bufreuse --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: bufreuse --pool-all --analyze --remarks %s 2>&1 | FileCheck --check-prefix=REMARK %s
 
 func.func @culprit(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index

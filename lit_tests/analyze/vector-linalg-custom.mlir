@@ -3,7 +3,7 @@
 // (linalg.pack, linalg.unpack and the winograd transforms take tensors only in MLIR 22: no
 // buffer reaches them.) The last buffer, passed to an op bufreuse does not know, is the
 // control: `unknown-op`.
-// RUN: bufreuse --analyze %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck %s
 
 func.func @vector_ops(%i: index, %pad: f32, %mask: vector<4xi1>, %v: vector<4xf32>) {
   %a = memref.alloc() : memref<4x8xf32>

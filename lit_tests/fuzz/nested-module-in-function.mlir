@@ -9,9 +9,9 @@
 // which only the top level (and a module's body) reads as `builtin.module`; inside a function
 // mlir-opt reads it as `func.module`. It is printed `builtin.module {` there now, as mlir-opt
 // prints it.
-// RUN: bufreuse --rewrite %s | FileCheck %s
-// RUN: bufreuse --analyze %s | FileCheck --check-prefix=REPORT %s
-// RUN: %if mlir-opt %{ bufreuse --rewrite %s | %mlir_opt > /dev/null %}
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --analyze %s | FileCheck --check-prefix=REPORT %s
+// RUN: %if mlir-opt %{ bufreuse --pool-all --rewrite %s | %mlir_opt > /dev/null %}
 
 // CHECK-LABEL: func.func @h() {
 // CHECK: %pool = memref.alloc()

@@ -3,8 +3,8 @@
 // uses. The report comes first in FileCheck's input, so its numbers are captured there and
 // required in the IR.
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --live-from-alloc --analyze --format=json %s > %t/report.json
-// RUN: bufreuse --live-from-alloc --rewrite %s > %t/rewritten.mlir
+// RUN: bufreuse --pool-all --live-from-alloc --analyze --format=json %s > %t/report.json
+// RUN: bufreuse --pool-all --live-from-alloc --rewrite %s > %t/rewritten.mlir
 // RUN: cat %t/report.json %t/rewritten.mlir | FileCheck %s
 
 // CHECK:      "name": "agree",

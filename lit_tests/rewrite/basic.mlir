@@ -6,7 +6,7 @@
 // Chain a (64 B) -> b (64 B) -> c (128 B) -> d (32 B); each dies once the next is written.
 // Live together: {a, b}, {b, c}, {c, d}; the peak, {b, c} = 192 B, is a lower bound, and the
 // plan reaches it: a@0, b@128, c@0 (a is dead by then), d@128 (b is dead by then).
-// RUN: bufreuse --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
 
 // CHECK-LABEL: func.func @chain() -> f32 {
 // CHECK-NEXT:    [[OFF0:%[a-z0-9_]+]] = arith.constant 0 : index

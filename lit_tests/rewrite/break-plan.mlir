@@ -7,22 +7,22 @@
 // views, and no output written. With --debug-skip-verify the broken IR is printed
 // (tests/mlir_equiv.rs runs it and sees it print something else).
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --rewrite --debug-break-plan %s -o %t/kept.mlir 2>&1 | FileCheck --check-prefix=WARN %s
+// RUN: bufreuse --pool-all --rewrite --debug-break-plan %s -o %t/kept.mlir 2>&1 | FileCheck --check-prefix=WARN %s
 // RUN: FileCheck --check-prefix=KEPT --input-file=%t/kept.mlir %s
-// RUN: %python %S/Inputs/exit-status.py bufreuse --rewrite --debug-break-plan %s 2>&1 \
+// RUN: %python %S/Inputs/exit-status.py bufreuse --pool-all --rewrite --debug-break-plan %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=STATUS0 %s
-// RUN: bufreuse --rewrite --stats --debug-break-plan %s 2>&1 >/dev/null | FileCheck --check-prefix=STATS %s
-// RUN: not bufreuse --rewrite --strict-check --debug-break-plan %s -o %t/out.mlir 2>&1 | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite --stats --debug-break-plan %s 2>&1 >/dev/null | FileCheck --check-prefix=STATS %s
+// RUN: not bufreuse --pool-all --rewrite --strict-check --debug-break-plan %s -o %t/out.mlir 2>&1 | FileCheck %s
 // RUN: not ls %t/out.mlir
-// RUN: %python %S/Inputs/exit-status.py bufreuse --rewrite --strict-check --debug-break-plan %s 2>&1 \
+// RUN: %python %S/Inputs/exit-status.py bufreuse --pool-all --rewrite --strict-check --debug-break-plan %s 2>&1 \
 // RUN:   | FileCheck --check-prefix=STATUS %s
-// RUN: bufreuse --rewrite --debug-break-plan --debug-skip-verify %s \
+// RUN: bufreuse --pool-all --rewrite --debug-break-plan --debug-skip-verify %s \
 // RUN:   | FileCheck --check-prefix=BROKEN %s
 // --analyze says what --rewrite would leave out (text and json reports):
-// RUN: bufreuse --analyze --debug-break-plan %s 2>/dev/null | FileCheck --check-prefix=TEXT %s
-// RUN: bufreuse --analyze --format=json --debug-break-plan %s 2>/dev/null | FileCheck --check-prefix=JSON %s
+// RUN: bufreuse --pool-all --analyze --debug-break-plan %s 2>/dev/null | FileCheck --check-prefix=TEXT %s
+// RUN: bufreuse --pool-all --analyze --format=json --debug-break-plan %s 2>/dev/null | FileCheck --check-prefix=JSON %s
 // The correct plan passes the same check:
-// RUN: bufreuse --rewrite %s -o %t/good.mlir
+// RUN: bufreuse --pool-all --rewrite %s -o %t/good.mlir
 
 // WARN: break-plan.mlir:[[@LINE+29]]:1: warning: @both_live is left as it was read, its buffers unpooled (%a, %b): the check of its rewrite failed: views %a [0, 64) and %b [0, 64) of %pool overlap while both are live
 // STATUS0: exit status: 0

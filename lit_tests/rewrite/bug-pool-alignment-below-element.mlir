@@ -4,7 +4,7 @@
 // base, which the attribute promises to be 4. Expected: {alignment = 8 : i64}.
 // (src/analysis/mod.rs folds only the members' `alignment` attributes into the pool's
 // alignment, not their element alignment.)
-// RUN: bufreuse --live-from-alloc --rewrite --alignment=4 %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --rewrite --alignment=4 %s | FileCheck %s
 
 // CHECK-LABEL: func.func @wide() {
 // CHECK:         memref.alloc() {alignment = 8 : i64} : memref<29xi8>

@@ -3,9 +3,9 @@
 // the dealloc of the result's base buffer, and the output check agrees with the analysis
 // (issue 34: this file was refused whole). %b and %a do not overlap in time... they do: both
 // are live at the call, so they get distinct offsets.
-// RUN: bufreuse --rewrite --stats %s 2>%t.err | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite --stats %s 2>%t.err | FileCheck %s
 // RUN: FileCheck --check-prefix=STATS --allow-empty %s < %t.err
-// RUN: bufreuse --rewrite %s | %mlir_opt > /dev/null
+// RUN: bufreuse --pool-all --rewrite %s | %mlir_opt > /dev/null
 // REQUIRES: mlir-opt
 
 // CHECK-LABEL: func.func @callee

@@ -2,12 +2,12 @@
 // size with overlapping lifetimes (each is read right before its dealloc, so it lives until
 // then; at most nine live together), and a generated program with many functions and loops.
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --rewrite %s -o %t/a.mlir
-// RUN: bufreuse --rewrite %s -o %t/b.mlir
+// RUN: bufreuse --pool-all --rewrite %s -o %t/a.mlir
+// RUN: bufreuse --pool-all --rewrite %s -o %t/b.mlir
 // RUN: diff %t/a.mlir %t/b.mlir
 // RUN: %python %S/../../tests/tools/gen_programs.py --seed 6 -o %t/gen.mlir
-// RUN: bufreuse --rewrite --stats %t/gen.mlir -o %t/gen.a.mlir 2> %t/gen.a.stats
-// RUN: bufreuse --rewrite --stats %t/gen.mlir -o %t/gen.b.mlir 2> %t/gen.b.stats
+// RUN: bufreuse --pool-all --rewrite --stats %t/gen.mlir -o %t/gen.a.mlir 2> %t/gen.a.stats
+// RUN: bufreuse --pool-all --rewrite --stats %t/gen.mlir -o %t/gen.b.mlir 2> %t/gen.b.stats
 // RUN: diff %t/gen.a.mlir %t/gen.b.mlir
 // RUN: diff %t/gen.a.stats %t/gen.b.stats
 // RUN: FileCheck %s --input-file=%t/a.mlir

@@ -6,11 +6,13 @@
 // becomes a view with the alloc's own size operands. The rewrite's check evaluates that IR for several
 // assignments of the arguments: --debug-break-plan (every offset 0) must fail it, naming
 // the values that show the overlap (an error with --strict-check; by default a warning, and
-// the function is left as it was read).
+// the function is left as it was read). With --no-dynamic-pools (and --pool-all: %s and %t,
+// freed right after their last uses, hold no more apart than any pool of them) only the
+// buffers of static size are pooled.
 // RUN: bufreuse --live-from-alloc --rewrite %s | FileCheck %s
 // RUN: not bufreuse --live-from-alloc --rewrite --strict-check --debug-break-plan %s 2>&1 | FileCheck --check-prefix=BROKEN %s
 // RUN: bufreuse --live-from-alloc --rewrite --debug-break-plan %s 2>&1 | FileCheck --check-prefix=KEPT %s
-// RUN: bufreuse --live-from-alloc --rewrite --no-dynamic-pools %s | FileCheck --check-prefix=STATIC %s
+// RUN: bufreuse --live-from-alloc --rewrite --no-dynamic-pools --pool-all %s | FileCheck --check-prefix=STATIC %s
 
 func.func @chain(%n: index, %m: memref<?x8xf32>) {
   %c0 = arith.constant 0 : index

@@ -2,14 +2,14 @@
 // space (freed before each return, so either alone or deallocated more than once), and the
 // views are not allocations. Checked on this file and on the multi-return and loop tests.
 // RUN: rm -rf %t && mkdir %t
-// RUN: bufreuse --rewrite %s -o %t/once.mlir
-// RUN: bufreuse --rewrite %t/once.mlir -o %t/twice.mlir
+// RUN: bufreuse --pool-all --rewrite %s -o %t/once.mlir
+// RUN: bufreuse --pool-all --rewrite %t/once.mlir -o %t/twice.mlir
 // RUN: diff %t/once.mlir %t/twice.mlir
-// RUN: bufreuse --rewrite %S/returns.mlir -o %t/returns.once.mlir
-// RUN: bufreuse --rewrite %t/returns.once.mlir -o %t/returns.twice.mlir
+// RUN: bufreuse --pool-all --rewrite %S/returns.mlir -o %t/returns.once.mlir
+// RUN: bufreuse --pool-all --rewrite %t/returns.once.mlir -o %t/returns.twice.mlir
 // RUN: diff %t/returns.once.mlir %t/returns.twice.mlir
-// RUN: bufreuse --rewrite %S/loops.mlir -o %t/loops.once.mlir
-// RUN: bufreuse --rewrite %t/loops.once.mlir -o %t/loops.twice.mlir
+// RUN: bufreuse --pool-all --rewrite %S/loops.mlir -o %t/loops.once.mlir
+// RUN: bufreuse --pool-all --rewrite %t/loops.once.mlir -o %t/loops.twice.mlir
 // RUN: diff %t/loops.once.mlir %t/loops.twice.mlir
 // The first rewrite did pool something:
 // RUN: FileCheck %s --input-file=%t/once.mlir

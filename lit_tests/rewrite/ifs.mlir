@@ -2,7 +2,7 @@
 // function's pool; a buffer from before the scf.if that is read in both branches stays live
 // across it, so neither branch's buffer may overlap it. The two branches never run together,
 // so their buffers may share bytes.
-// RUN: bufreuse --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
 
 func.func @ifs(%flag: i1) -> i32 {
   %c0 = arith.constant 0 : index

@@ -1,9 +1,9 @@
 // Allocations that may not share memory are left exactly as they were -- alloc, uses and
 // dealloc -- one function per reason code (named after it), while two eligible buffers in
 // the same function, p and q, are pooled as usual (p@0, q@64 in a 128-byte pool).
-// RUN: bufreuse --live-from-alloc --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --rewrite %s | FileCheck %s
 // The same reasons as --analyze names them:
-// RUN: bufreuse --live-from-alloc --analyze %s | FileCheck --check-prefix=REASON %s
+// RUN: bufreuse --pool-all --live-from-alloc --analyze %s | FileCheck --check-prefix=REASON %s
 
 #transposed = affine_map<(d0, d1) -> (d1, d0)>
 func.func private @keep(memref<*xf32>)

@@ -2,8 +2,8 @@
 // allocated once, at the function's entry: no memref.alloc runs inside a loop any more, and
 // --stats counts the mallocs per call (trip counts 4 and 4 x 3) before and after.
 // An accumulator outside the loops is live across them, so no loop buffer may overlap it.
-// RUN: bufreuse --live-from-alloc --rewrite %s | FileCheck %s
-// RUN: bufreuse --live-from-alloc --rewrite --stats %s -o %t 2>&1 | FileCheck --check-prefix=STATS %s
+// RUN: bufreuse --pool-all --live-from-alloc --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --live-from-alloc --rewrite --stats %s -o %t 2>&1 | FileCheck --check-prefix=STATS %s
 
 func.func @loops() -> f32 {
   %c0 = arith.constant 0 : index

@@ -1,7 +1,7 @@
 // One pool per memory space: buffers in memory space 1 share a `memref<Nxi8, 1>` pool, the
 // others a pool in the default space; views keep their memory space, both pools are freed
 // before the return.
-// RUN: bufreuse --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
 
 func.func @spaces() -> f32 {
   %c0 = arith.constant 0 : index

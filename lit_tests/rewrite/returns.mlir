@@ -1,7 +1,7 @@
 // The pool is freed right before every return: here two, in blocks reached through
 // cf.cond_br and cf.br. Buffers in the non-entry blocks are pooled too (their views stand
 // where their allocs stood), and each block's deallocs are gone.
-// RUN: bufreuse --rewrite %s | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite %s | FileCheck %s
 
 func.func @two_ways(%flag: i1, %x: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -55,6 +55,6 @@ func.func @two_ways(%flag: i1, %x: f32) -> f32 {
 // CHECK-NEXT:  }
 
 // Exactly two frees of the pool, one per return, and no other.
-// RUN: bufreuse --rewrite %s | grep -c "memref.dealloc" | FileCheck --check-prefix=COUNT %s
-// RUN: bufreuse --rewrite %s | grep -c "memref.dealloc %%pool :" | FileCheck --check-prefix=COUNT %s
+// RUN: bufreuse --pool-all --rewrite %s | grep -c "memref.dealloc" | FileCheck --check-prefix=COUNT %s
+// RUN: bufreuse --pool-all --rewrite %s | grep -c "memref.dealloc %%pool :" | FileCheck --check-prefix=COUNT %s
 // COUNT: {{^}}2{{$}}

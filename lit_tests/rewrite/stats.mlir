@@ -2,10 +2,10 @@
 // pooled allocations before and the pool bytes after, and memref.alloc executions per call
 // (trip counts of constant scf.for loops multiply; `?` when a trip count is not constant).
 // stdout is the rewritten IR only.
-// RUN: bufreuse --rewrite --stats %s 2>&1 >/dev/null | FileCheck %s
-// RUN: bufreuse --rewrite --stats %s 2>/dev/null | FileCheck --check-prefix=STDOUT %s
+// RUN: bufreuse --pool-all --rewrite --stats %s 2>&1 >/dev/null | FileCheck %s
+// RUN: bufreuse --pool-all --rewrite --stats %s 2>/dev/null | FileCheck --check-prefix=STDOUT %s
 // Without --stats, nothing on stderr:
-// RUN: bufreuse --rewrite %s 2>&1 >/dev/null | FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: bufreuse --pool-all --rewrite %s 2>&1 >/dev/null | FileCheck --allow-empty --check-prefix=QUIET %s
 // QUIET-NOT: {{.}}
 
 // CHECK:      stats.mlir: @pooled: 2 allocations pooled, 1 kept; 160 bytes -> 160 bytes; mallocs per call 12 -> 2{{$}}

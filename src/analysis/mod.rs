@@ -386,7 +386,26 @@ pub fn merge_groups(groups: &[usize], items: &[(Interval, u64)]) -> Vec<(Interva
 /// one of them exists at a time) are one: each group, in order, joins the first group it is
 /// exclusive with throughout.
 pub fn sharing_groups(m: &Module, allocations: &[Allocation], members: &[usize]) -> Vec<usize> {
-    let group = in_place::groups(allocations, members);
+    merge_exclusive(m, allocations, members, in_place::groups(allocations, members))
+}
+
+/// The groups of `members` of which at most one exists at a time: each member alone, merged
+/// as in `sharing_groups` with members of other branches of one `scf.if`/`scf.index_switch`.
+/// What separate allocations hold at once is counted over these.
+pub fn exclusive_groups(m: &Module, allocations: &[Allocation], members: &[usize]) -> Vec<usize> {
+    merge_exclusive(m, allocations, members, (0..members.len()).collect())
+}
+
+/// `group` (the position in `members` of each member's group's first member) with groups
+/// merged that lie in other branches of one `scf.if`/`scf.index_switch` than every member
+/// of another group: each group, in order, joins the first group it is exclusive with
+/// throughout.
+fn merge_exclusive(
+    m: &Module,
+    allocations: &[Allocation],
+    members: &[usize],
+    group: Vec<usize>,
+) -> Vec<usize> {
     let in_branch: Vec<bool> = members
         .iter()
         .map(|&i| {
@@ -400,18 +419,27 @@ pub fn sharing_groups(m: &Module, allocations: &[Allocation], members: &[usize])
         of_group.entry(g).or_default().push(k);
     }
     let mut merged: Vec<Vec<usize>> = Vec::new();
+    // The merged groups whose members all lie in branches: only those can take another (a
+    // function of many allocations, few in branches, is not searched quadratically).
+    let mut in_branches: Vec<usize> = Vec::new();
     for (_, ks) in of_group {
+        if !ks.iter().all(|&k| in_branch[k]) {
+            merged.push(ks);
+            continue;
+        }
         let exclusive_with = |other: &Vec<usize>| {
-            ks.iter().chain(other).all(|&k| in_branch[k])
-                && ks.iter().all(|&k| {
-                    other.iter().all(|&j| {
-                        in_exclusive_branches(m, allocations[members[k]].op, allocations[members[j]].op)
-                    })
+            ks.iter().all(|&k| {
+                other.iter().all(|&j| {
+                    in_exclusive_branches(m, allocations[members[k]].op, allocations[members[j]].op)
                 })
+            })
         };
-        match merged.iter_mut().find(|other| exclusive_with(other)) {
-            Some(other) => other.extend(ks),
-            None => merged.push(ks),
+        match in_branches.iter().find(|&&g| exclusive_with(&merged[g])) {
+            Some(&g) => merged[g].extend(ks),
+            None => {
+                in_branches.push(merged.len());
+                merged.push(ks);
+            }
         }
     }
     let mut out = vec![0; members.len()];

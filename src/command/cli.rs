@@ -103,8 +103,10 @@ pub struct Cli {
     #[arg(long, value_name = "BYTES")]
     pub capacity: Option<u64>,
 
-    /// Pool every eligible allocation even when the pool is larger than the allocations it
-    /// replaces (fewer mallocs, more bytes). By default the smallest ones stay separate then.
+    /// Pool every eligible allocation even where the pool makes the function hold more than
+    /// the allocations apart did at their peak (fewer mallocs, more bytes). By default the
+    /// smallest ones stay separate then, and a pool of run-time size is used only where it
+    /// costs no more when the function runs.
     #[arg(long)]
     pub pool_all: bool,
 

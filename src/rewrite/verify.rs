@@ -1625,7 +1625,12 @@ mod tests {
         );
         let mut m = crate::load::load(&file).expect("valid IR");
         let mut analysis = crate::analysis::analyze(&m, &Default::default()).expect("analyzed");
-        crate::policy::pool(&m, &mut analysis, &Default::default()).expect("pooled");
+        // Apart, the two hold no more than a pool of them would: pooled only when asked.
+        let all = crate::policy::Options {
+            pool_all: true,
+            ..Default::default()
+        };
+        crate::policy::pool(&m, &mut analysis, &all).expect("pooled");
         let (_, pools) = super::super::rewrite(&mut m, &analysis, Default::default(), false);
         (m, pools)
     }

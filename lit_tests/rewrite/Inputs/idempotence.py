@@ -1,9 +1,10 @@
 """Rewrites each given MLIR file twice in a row and twice side by side; prints one line per file.
 
-Usage: idempotence.py BUFREUSE WORKDIR PATH...
+Usage: idempotence.py BUFREUSE WORKDIR [--OPTION ...] PATH...
 
-A PATH that is a directory stands for its `.mlir` files, in name order. For each file: `bufreuse --rewrite FILE` (run A), the same again (run B), then
-`bufreuse --rewrite` of A's output (run C). Prints
+A PATH that is a directory stands for its `.mlir` files, in name order. For each file:
+`bufreuse --rewrite [--OPTION ...] FILE` (run A), the same again (run B), then the same of A's
+output (run C). Prints
 
     NAME: pooled P of N | runs identical: yes|no | rewrite of the rewrite unchanged: yes|no
 
@@ -16,9 +17,12 @@ import subprocess
 import sys
 
 BUFREUSE, WORK = sys.argv[1], sys.argv[2]
+OPTIONS = []
 FILES = []
 for arg in sys.argv[3:]:
-    if os.path.isdir(arg):
+    if arg.startswith("--"):
+        OPTIONS.append(arg)
+    elif os.path.isdir(arg):
         FILES += [os.path.join(arg, f) for f in sorted(os.listdir(arg)) if f.endswith(".mlir")]
     else:
         FILES.append(arg)
@@ -26,7 +30,7 @@ for arg in sys.argv[3:]:
 
 def rewrite(src, dst):
     run = subprocess.run(
-        [BUFREUSE, "--rewrite", "--stats", src, "-o", dst], capture_output=True, text=True
+        [BUFREUSE, "--rewrite", "--stats", *OPTIONS, src, "-o", dst], capture_output=True, text=True
     )
     if run.returncode != 0:
         sys.exit("bufreuse --rewrite %s failed:\n%s" % (src, run.stderr))
