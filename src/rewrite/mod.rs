@@ -1210,11 +1210,9 @@ fn trip_count(m: &Module, for_op: OpId) -> Option<u64> {
     if step <= 0 {
         return None;
     }
-    Some(if ub <= lb {
-        0
-    } else {
-        ((ub - lb) as u64).div_ceil(step as u64)
-    })
+    // In 128 bits: `ub - lb` does not fit in 64 for bounds far apart (-2 to i64::MAX).
+    let span = u128::try_from(i128::from(ub) - i128::from(lb)).unwrap_or(0);
+    u64::try_from(span.div_ceil(step.unsigned_abs().into())).ok()
 }
 
 #[cfg(test)]
