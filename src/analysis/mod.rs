@@ -390,7 +390,7 @@ pub fn sharing_groups(m: &Module, allocations: &[Allocation], members: &[usize])
 }
 
 /// The groups of `members` of which at most one exists at a time: each member alone, merged
-/// as in `sharing_groups` with members of other branches of one `scf.if`/`scf.index_switch`.
+/// as in `sharing_groups` with members of other branches of one op of exclusive regions.
 /// What separate allocations hold at once is counted over these.
 pub fn exclusive_groups(m: &Module, allocations: &[Allocation], members: &[usize]) -> Vec<usize> {
     merge_exclusive(m, allocations, members, (0..members.len()).collect())
@@ -410,7 +410,7 @@ fn merge_exclusive(
         .iter()
         .map(|&i| {
             std::iter::successors(m.parent_op(allocations[i].op), |&p| m.parent_op(p))
-                .any(|p| matches!(&*m.op(p).name, "scf.if" | "scf.index_switch"))
+                .any(|p| crate::ir::ops::regions_exclusive(&m.op(p).name))
         })
         .collect();
     // The members of each group, in order of first member.

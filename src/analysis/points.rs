@@ -222,8 +222,9 @@ pub fn ancestor_in(m: &Module, block: BlockId, op: OpId) -> Option<OpId> {
     }
 }
 
-/// Whether `a` and `b` lie in different regions of one `scf.if` or `scf.index_switch`: at
-/// most one of them runs each time that op runs.
+/// Whether `a` and `b` lie in different regions of one op whose regions are exclusive
+/// (`scf.if`, `affine.if`, `scf.index_switch`): at most one of them runs each time that op
+/// runs.
 pub fn in_exclusive_branches(m: &Module, a: OpId, b: OpId) -> bool {
     matches!(meeting(m, a, b), Some(Meeting::Regions(owner)) if branch_op(m, owner))
 }
@@ -253,7 +254,7 @@ fn meeting(m: &Module, a: OpId, b: OpId) -> Option<Meeting> {
 }
 
 fn branch_op(m: &Module, op: OpId) -> bool {
-    matches!(&*m.op(op).name, "scf.if" | "scf.index_switch")
+    crate::ir::ops::regions_exclusive(&m.op(op).name)
 }
 
 /// The blocks enclosing `op`, innermost first (its own block, then its parent op's, ...).
@@ -288,7 +289,7 @@ fn reaches(m: &Module, from: BlockId, to: BlockId) -> bool {
 }
 
 /// Whether two ops can never both run in one execution: they sit in different regions of one
-/// `scf.if` or `scf.index_switch`, or in two blocks of one region neither of which can reach
+/// op whose regions are exclusive, or in two blocks of one region neither of which can reach
 /// the other.
 pub fn exclusive(m: &Module, a: OpId, b: OpId) -> bool {
     match meeting(m, a, b) {

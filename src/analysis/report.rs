@@ -632,7 +632,7 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
                 let inside = reason == Reason::SizeNotAvailable && encloses(m, c, a.op);
                 let note = if inside && &*op.name == "scf.for" {
                     "inside this loop, whose bounds or step are not known at the start of the function"
-                } else if inside && matches!(&*op.name, "scf.if" | "scf.index_switch") {
+                } else if inside && crate::ir::ops::regions_exclusive(&op.name) {
                     "inside this branch, whose condition is not known at the start of the function"
                 } else if inside {
                     "inside this op, which may not run it"
@@ -670,7 +670,7 @@ fn branches_around(m: &Module, file: &SourceFile, op: OpId) -> Vec<Value> {
     while let Some(block) = m.op(cur).parent {
         let owner = m.block_owner(block);
         let o = m.op(owner);
-        if matches!(&*o.name, "scf.if" | "scf.index_switch") {
+        if crate::ir::ops::regions_exclusive(&o.name) {
             let region = o.regions.iter().position(|&r| r == m.block(block).parent);
             let (line, column) = file.line_col(o.span.start);
             out.push(json!({"op": &*o.name, "line": line, "column": column, "region": region}));

@@ -197,9 +197,10 @@ pub enum Memory {
 /// How the regions of an op run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Regions {
-    /// One at a time, each entry after the previous one has ended: a loop body, the branches
-    /// of an `if`, a function.
+    /// One at a time, each entry after the previous one has ended: a loop body, a function.
     Sequential,
+    /// One of them at most each time the op runs: the branches of an `if` or a `switch`.
+    Exclusive,
     /// Possibly at the same time as each other or as themselves (parallel loops), or in a way
     /// not known.
     Concurrent,
@@ -275,6 +276,11 @@ impl OpDef {
 
     const fn sequential(mut self) -> OpDef {
         self.regions = Regions::Sequential;
+        self
+    }
+
+    const fn exclusive(mut self) -> OpDef {
+        self.regions = Regions::Exclusive;
         self
     }
 
@@ -443,7 +449,7 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("scf.for", For, Variadic)
         .sequential()
         .escape(Yield),
-    OpDef::new("scf.if", If, Variadic).sequential(),
+    OpDef::new("scf.if", If, Variadic).exclusive(),
     OpDef::new("scf.while", While, Variadic)
         .sequential()
         .escape(Yield),
@@ -458,7 +464,7 @@ pub static OPS: &[OpDef] = &[
         .inside("scf.parallel"),
     OpDef::new("scf.reduce.return", Terminator, Zero).yields(),
     OpDef::new("scf.execute_region", ExecuteRegion, Variadic).sequential(),
-    OpDef::new("scf.index_switch", IndexSwitch, Variadic).sequential(),
+    OpDef::new("scf.index_switch", IndexSwitch, Variadic).exclusive(),
     // cf
     OpDef::new("cf.br", Br, Zero).yields(),
     OpDef::new("cf.cond_br", CondBr, Zero).yields(),
@@ -504,7 +510,7 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("affine.for", AffineFor, Variadic)
         .sequential()
         .escape(Yield),
-    OpDef::new("affine.if", AffineIf, Variadic).sequential(),
+    OpDef::new("affine.if", AffineIf, Variadic).exclusive(),
     OpDef::new("affine.parallel", AffineParallel, Variadic).escape(Yield),
     OpDef::new("affine.yield", Terminator, Zero).yields(),
     OpDef::new("affine.load", AffineLoad, One).access(),
@@ -567,7 +573,13 @@ pub fn lookup(name: &str) -> Option<&'static OpDef> {
 
 /// Whether the regions of an op run one at a time (an op without a row is not known to).
 pub fn regions_run_in_order(name: &str) -> bool {
-    lookup(name).is_some_and(|d| d.regions == Regions::Sequential)
+    lookup(name).is_some_and(|d| d.regions != Regions::Concurrent)
+}
+
+/// Whether at most one region of an op runs each time it runs (`scf.if`, `affine.if`,
+/// `scf.index_switch`): ops in two of its regions never both run.
+pub fn regions_exclusive(name: &str) -> bool {
+    lookup(name).is_some_and(|d| d.regions == Regions::Exclusive)
 }
 
 /// Whether the regions of an op are isolated from above: names defined outside are not

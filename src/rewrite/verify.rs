@@ -314,7 +314,8 @@ fn guards_around(m: &Module, op: OpId) -> Vec<Guard> {
     out
 }
 
-/// Whether `a` and `b` sit in two different regions of one `scf.if` or `scf.index_switch`.
+/// Whether `a` and `b` sit in two different regions of one op whose regions are exclusive
+/// (`scf.if`, `affine.if`, `scf.index_switch`).
 fn branches_apart(m: &Module, a: OpId, b: OpId) -> bool {
     // (op, index of the region holding the path to the view), from the view outwards.
     let path = |mut op: OpId| {
@@ -329,7 +330,7 @@ fn branches_apart(m: &Module, a: OpId, b: OpId) -> bool {
     };
     let (pa, pb) = (path(a), path(b));
     pa.iter().any(|&(op, ra)| {
-        matches!(&*m.op(op).name, "scf.if" | "scf.index_switch")
+        crate::ir::ops::regions_exclusive(&m.op(op).name)
             && pb.iter().any(|&(other, rb)| other == op && rb != ra)
     })
 }
