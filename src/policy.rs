@@ -299,11 +299,12 @@ struct Costs<'a> {
 }
 
 impl Costs<'_> {
-    /// The most `candidates` make the function hold when `members` share a pool of `size`
-    /// bytes and the others stay separate: the pool, the padding MLIR's lowering adds for its
-    /// alignment, and the most the others hold at once. Where the function chooses at run
-    /// time, the pool and the sum of the others.
-    fn with_pool(&self, members: &[usize], size: u64) -> u64 {
+    /// What `candidates` make the function hold besides the pool when `members` share one
+    /// and the others stay separate: the padding MLIR's lowering adds for the pool's
+    /// alignment and the most the others hold at once; where the function chooses at run
+    /// time, the sum of the others. With a pool of `size` bytes, the function holds
+    /// `size + overhead` at most.
+    fn overhead(&self, members: &[usize]) -> u64 {
         let pooled: HashSet<usize> = members.iter().copied().collect();
         let apart: Vec<usize> = self
             .candidates
@@ -312,14 +313,13 @@ impl Costs<'_> {
             .filter(|i| !pooled.contains(i))
             .collect();
         if self.at_run_time {
-            return size.saturating_add(self.sum(&apart));
+            return self.sum(&apart);
         }
         let align = members
             .iter()
             .map(|&i| self.allocations[i].align)
             .fold(self.alignment, u64::max);
-        size.saturating_add(align)
-            .saturating_add(self.apart_peak(&apart))
+        align.saturating_add(self.apart_peak(&apart))
     }
 
     /// The most all `candidates` make the function hold as separate allocations (their sum
@@ -376,7 +376,8 @@ const READMIT_TRIES: usize = 32;
 /// Dropping the smallest members first is a heuristic: a dropped allocation can fit into the
 /// pool's gaps for nothing. Tries the largest dropped ones again, one at a time, and keeps
 /// each whose addition does not raise what the pool and the buffers left separate hold at
-/// once (`Costs::with_pool`). Every plan it keeps is checked like the first one.
+/// once (the pool's size plus `Costs::overhead`). Every plan it keeps is checked like the
+/// first one.
 fn readmit(
     m: &Module,
     costs: &Costs<'_>,
@@ -397,6 +398,7 @@ fn readmit(
     if greedy.strategy != plan::Strategy::Naive {
         greedy.strategy = plan::Strategy::Greedy;
     }
+    let mut cost = result.peak.saturating_add(costs.overhead(members));
     for &i in dropped.iter().take(READMIT_TRIES) {
         let mut trial = members.clone();
         trial.push(i);
@@ -405,9 +407,9 @@ fn readmit(
         let Ok(planned) = plan::plan(&buffers, &greedy) else {
             continue;
         };
-        if costs.with_pool(&trial, planned.peak) <= costs.with_pool(members, result.peak)
-            && plan::check::check(&buffers, &planned.offsets).is_ok()
-        {
+        let trial_cost = planned.peak.saturating_add(costs.overhead(&trial));
+        if trial_cost <= cost && plan::check::check(&buffers, &planned.offsets).is_ok() {
+            cost = trial_cost;
             *members = trial;
             *result = planned;
         }
@@ -470,7 +472,9 @@ fn plan_static(
         // The planner's lower bound counts alignment: with it, no plan of these members
         // may save memory.
         let lower_bound = plan::lower_bound(&buffers);
-        let hopeless = !opts.pool_all && costs.with_pool(&members, lower_bound) > apart;
+        // What the function holds besides the pool (unused with `pool_all`).
+        let overhead = if opts.pool_all { 0 } else { costs.overhead(&members) };
+        let hopeless = !opts.pool_all && lower_bound.saturating_add(overhead) > apart;
         if hopeless {
             drop_smallest(&mut members, allocations);
             continue;
@@ -493,7 +497,7 @@ fn plan_static(
             ));
             return None;
         }
-        if opts.pool_all || costs.with_pool(&members, result.peak) <= apart {
+        if opts.pool_all || result.peak.saturating_add(overhead) <= apart {
             break result;
         }
         if plan_opts.strategy != plan::Strategy::Naive {
