@@ -2,7 +2,7 @@
 # Runs the fuzz targets one after another for SECONDS each and prints one summary line per
 # target: the commit, the seconds, the executions, the corpus size, and "clean" or the crash
 # file. libFuzzer's own output goes to fuzz/logs/<target>.<commit>.log.
-# Usage: fuzz/run-all.sh SECONDS [TARGET...]     (default: parse roundtrip plan rewrite split)
+# Usage: fuzz/run-all.sh SECONDS [TARGET...]     (default: parse roundtrip plan rewrite split library)
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); sets RUSTC_BOOTSTRAP=1 for the stable toolchain.
 # Extra cargo-fuzz options (such as --target-dir DIR) can be given in $FUZZ_CARGO_OPTS.
 set -uo pipefail
@@ -10,7 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 seconds=${1:?usage: run-all.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(parse roundtrip plan rewrite split)
+[[ ${#targets[@]} -gt 0 ]] || targets=(parse roundtrip plan rewrite split library)
 export RUSTC_BOOTSTRAP=1
 commit=$(git rev-parse --short HEAD)
 [[ -d corpus/parse ]] || ./seed.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fills fuzz/corpus/<target>/ with seed inputs (fuzz/corpus is not committed):
-#   parse, roundtrip, rewrite, split: every .mlir under examples/, lit_tests/ and tests/programs/,
+#   parse, roundtrip, rewrite, split, library: every .mlir under examples/, lit_tests/ and tests/programs/,
 #     whole and, for files with `// -----` separators, each chunk on its own;
 #   plan: windows of up to 64 buffers cut from bench/minimalloc/**/*.csv (times renumbered
 #     to fit the u16 fields) plus a few hand-written instances, in the byte format of
@@ -10,7 +10,7 @@ set -euo pipefail
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(dirname "$fuzz_dir")"
 corpus="$fuzz_dir/corpus"
-mkdir -p "$corpus"/{parse,roundtrip,rewrite,plan,split}
+mkdir -p "$corpus"/{parse,roundtrip,rewrite,plan,split,library}
 
 python3 - "$repo" "$corpus" <<'PY'
 import csv, os, struct, sys
@@ -40,7 +40,7 @@ for path in mlir_files():
         head = text.split(b"\n// -----", 1)[0]
         pieces += [head] + [b"\n".join(c) for c in chunks]
     for i, piece in enumerate(pieces):
-        for target in ["parse", "roundtrip", "rewrite", "split"]:
+        for target in ["parse", "roundtrip", "rewrite", "split", "library"]:
             with open(os.path.join(corpus, target, "%s.%d" % (name, i)), "wb") as out:
                 out.write(piece)
         count += 1

@@ -108,6 +108,77 @@ impl Diagnostic {
     }
 }
 
+/// `error: message`, then a line `note: message` per note. Without the source file there are
+/// no line numbers: `render` (or `Diagnostics::render`) gives them.
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.severity.as_str(), self.message)?;
+        for n in &self.notes {
+            write!(f, "\n{}: {}", Severity::Note.as_str(), n.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// What a library call that fails returns: its diagnostics, at least one of them an error, in
+/// the order found. An error type, so that `?` takes it into `Box<dyn Error>` and the common
+/// error crates; a slice of `Diagnostic`s otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// The diagnostics rendered with their source lines, as the command prints them.
+    pub fn render(&self, file: &SourceFile) -> String {
+        render(file, &self.0)
+    }
+}
+
+impl From<Vec<Diagnostic>> for Diagnostics {
+    fn from(diagnostics: Vec<Diagnostic>) -> Diagnostics {
+        Diagnostics(diagnostics)
+    }
+}
+
+impl std::ops::Deref for Diagnostics {
+    type Target = [Diagnostic];
+    fn deref(&self) -> &[Diagnostic] {
+        &self.0
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// Each diagnostic as `Diagnostic` displays it, one after another on lines of their own.
+impl std::fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
 /// Renders diagnostics of one source file to a string, MLIR style:
 ///
 /// ```text

@@ -4,7 +4,12 @@
 //! every allocation's live interval and eligibility ([`analyze`]), pooled by the policy, which
 //! hands plain buffers to the planner ([`pool`], [`plan`]; the planner knows nothing about
 //! MLIR), and rewritten into pooled IR ([`rewrite`]) that [`print()`] prints again. Every error
-//! is a [`Diagnostic`], rendered in one place ([`render`]).
+//! is a [`Diagnostic`], rendered in one place ([`render`]); a call that fails returns them as
+//! [`Diagnostics`], an error type.
+//!
+//! The calls that read, print or walk IR recurse over its nesting (brackets up to 15,000
+//! deep, regions up to 1,000): each runs on a thread of its own with the stack that takes
+//! ([`WORKER_STACK_BYTES`], committed only as touched), so any thread may call them.
 //!
 //! ```
 //! let file = bufreuse::SourceFile::new(
@@ -26,7 +31,7 @@
 //! assert_eq!(analysis.functions[0].pool_bytes, 1024);
 //! let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
 //! assert!(out.text.contains("memref.view"));
-//! # Ok::<(), Vec<bufreuse::Diagnostic>>(())
+//! # Ok::<(), bufreuse::Diagnostics>(())
 //! ```
 //!
 //! The `bufreuse` command is the `command` module, behind the cargo feature `cli` (on by
@@ -56,7 +61,7 @@ macro_rules! internal_modules {
 }
 
 internal_modules!(
-    analysis, diag, ir, load, parallel, plan, policy, prefetch, rewrite, source, syntax,
+    analysis, diag, ir, load, parallel, plan, policy, prefetch, rewrite, source, stack, syntax,
 );
 
 #[cfg(feature = "cli")]
@@ -70,7 +75,7 @@ pub use analysis::report::JSON_SCHEMA_VERSION;
 pub use analysis::{
     Allocation, Analysis, FunctionReport, Offset, Options as AnalysisOptions, Pool,
 };
-pub use diag::{Diagnostic, Severity};
+pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use ir::Module;
 pub use plan::check::Violation;
 pub use plan::{Buffer, Plan, PlanError, PlanOptions, Strategy, lower_bound};
@@ -86,8 +91,8 @@ pub use source::SourceFile;
 /// let errors = bufreuse::read(&file).unwrap_err();
 /// assert!(bufreuse::render(&file, &errors).starts_with("bad.mlir:2:"));
 /// ```
-pub fn read(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
-    load::load(file)
+pub fn read(file: &SourceFile) -> Result<Module, Diagnostics> {
+    on_worker_stack("bufreuse-read", || load::load(file)).map_err(Diagnostics)
 }
 
 /// Prints a module as MLIR text, in the custom form of the ops that have one (the two halves
@@ -99,7 +104,9 @@ pub fn read(file: &SourceFile) -> Result<Module, Vec<Diagnostic>> {
 /// assert_eq!(bufreuse::print(&module), "func.func @f() {\n  return\n}\n");
 /// ```
 pub fn print(module: &Module) -> String {
-    parallel::print_module(module).into_string()
+    on_worker_stack("bufreuse-print", || {
+        parallel::print_module(module).into_string()
+    })
 }
 
 /// Analyzes every function of a module: each allocation's live interval, whether it may share
@@ -123,8 +130,8 @@ pub fn print(module: &Module) -> String {
 /// assert!(f.allocations[1].eligible());
 /// assert!(f.pools.is_empty());
 /// ```
-pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Vec<Diagnostic>> {
-    analysis::analyze(module, opts)
+pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Diagnostics> {
+    on_worker_stack("bufreuse-analyze", || analysis::analyze(module, opts)).map_err(Diagnostics)
 }
 
 /// The pooling policy and the planner: groups the eligible allocations of each function by
@@ -132,7 +139,8 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Vec<
 /// MLIR adds for its alignment, must not hold more than its members apart; unless
 /// [`PoolOptions::pool_all`]), plans the offsets and checks every plan with the independent
 /// checker. Fills each function's pools, `pool_bytes` and its members' offsets. Errors: a pool
-/// larger than [`PoolOptions::capacity`], a plan that fails the checker.
+/// larger than [`PoolOptions::capacity`], a plan that fails the checker, an `analysis` made of
+/// another module.
 ///
 /// ```
 /// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
@@ -156,8 +164,9 @@ pub fn pool(
     module: &Module,
     analysis: &mut Analysis,
     opts: &PoolOptions,
-) -> Result<(), Vec<Diagnostic>> {
-    policy::pool(module, analysis, opts)
+) -> Result<(), Diagnostics> {
+    analysis.check_made_of(module, "pool")?;
+    on_worker_stack("bufreuse-pool", || policy::pool(module, analysis, opts)).map_err(Diagnostics)
 }
 
 /// Plans offsets for buffers with lifetimes, sizes and alignments (no MLIR involved): two
@@ -197,25 +206,51 @@ pub fn check_plan(buffers: &[Buffer], offsets: &[u64]) -> Result<u64, Vec<Violat
 /// rewritten module and computes its own live intervals: no two views live at once may share
 /// a byte, every view lies aligned inside its pool, and every value is used where it is
 /// defined. A failed check is an error, never a wrong output. `file` is the text the module
-/// was read from, for the locations.
+/// was read from, for the locations. `analysis` must be of this module as it stands: the
+/// rewrite changes the module, and an analysis made before is then an error.
 ///
-/// See the crate documentation for an example.
+/// ```
+/// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
+/// #   %a = memref.alloc() : memref<16xi32>
+/// #   memref.dealloc %a : memref<16xi32>
+/// #   %b = memref.alloc() : memref<16xi32>
+/// #   memref.dealloc %b : memref<16xi32>
+/// #   return
+/// # }");
+/// let mut module = bufreuse::read(&file)?;
+/// let mut analysis = bufreuse::analyze(&module, &Default::default())?;
+/// let all = bufreuse::PoolOptions { pool_all: true, ..Default::default() };
+/// bufreuse::pool(&module, &mut analysis, &all)?;
+/// let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
+/// // One pool of 64 bytes, aligned to 64, for both buffers, at offset 0.
+/// assert!(out.text.contains("memref.alloc() {alignment = 64 : i64} : memref<64xi8>"));
+/// assert_eq!(out.text.matches("memref.view").count(), 2);
+/// assert_eq!(out.stats[0].pooled, 2);
+/// // The module has changed: the analysis no longer fits it.
+/// assert!(bufreuse::rewrite(&mut module, &file, &analysis, &Default::default()).is_err());
+/// # Ok::<(), bufreuse::Diagnostics>(())
+/// ```
 pub fn rewrite(
     module: &mut Module,
     file: &SourceFile,
     analysis: &Analysis,
     opts: &RewriteOptions,
-) -> Result<Rewritten, Vec<Diagnostic>> {
-    let stats = rewrite::rewrite_checked(module, file, analysis, opts)?;
-    Ok(Rewritten {
-        text: print(module),
-        stats,
+) -> Result<Rewritten, Diagnostics> {
+    analysis.check_made_of(module, "rewrite")?;
+    on_worker_stack("bufreuse-rewrite", || {
+        let stats = rewrite::rewrite_checked(module, file, analysis, opts);
+        module.restamp();
+        Ok(Rewritten {
+            stats: stats?,
+            text: parallel::print_module(module).into_string(),
+        })
     })
+    .map_err(Diagnostics)
 }
 
 /// The report of `bufreuse --analyze`, as text or as JSON (the schema is
 /// `docs/analyze.schema.json`, version [`JSON_SCHEMA_VERSION`]). `file` is the text the module
-/// was read from, for the locations.
+/// was read from, for the locations. Error: an `analysis` made of another module.
 ///
 /// ```
 /// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
@@ -226,26 +261,45 @@ pub fn rewrite(
 /// # let module = bufreuse::read(&file).unwrap();
 /// let mut analysis = bufreuse::analyze(&module, &Default::default()).unwrap();
 /// bufreuse::pool(&module, &mut analysis, &Default::default()).unwrap();
-/// let json = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Json);
+/// let json = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Json)?;
 /// let version = format!("{{\n  \"schema_version\": {},", bufreuse::JSON_SCHEMA_VERSION);
 /// assert!(json.starts_with(&version));
+/// # Ok::<(), bufreuse::Diagnostics>(())
 /// ```
 pub fn report(
     module: &Module,
     file: &SourceFile,
     analysis: &Analysis,
     format: ReportFormat,
-) -> String {
-    match format {
+) -> Result<String, Diagnostics> {
+    analysis.check_made_of(module, "report")?;
+    Ok(on_worker_stack("bufreuse-report", || match format {
         ReportFormat::Text => analysis::report::text(module, file, analysis),
         ReportFormat::Json => analysis::report::json(module, file, analysis),
-    }
+    }))
 }
 
 /// One remark per allocation that may not share memory, saying why, with a note at the op that
-/// caused it (`bufreuse --analyze --remarks`).
-pub fn remarks(module: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
-    analysis::report::remarks(module, analysis)
+/// caused it (`bufreuse --analyze --remarks`). Error: an `analysis` made of another module.
+///
+/// ```
+/// let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() -> memref<4xf32> {
+///   %a = memref.alloc() : memref<4xf32>
+///   return %a : memref<4xf32>
+/// }");
+/// let module = bufreuse::read(&file)?;
+/// let analysis = bufreuse::analyze(&module, &Default::default())?;
+/// let remarks = bufreuse::remarks(&module, &analysis)?;
+/// let text = bufreuse::render(&file, &remarks);
+/// assert!(text.starts_with("f.mlir:2:3: remark: %a cannot share memory [escapes-return]"));
+/// assert!(text.contains("f.mlir:3:3: note: returned here ('func.return')"));
+/// # Ok::<(), bufreuse::Diagnostics>(())
+/// ```
+pub fn remarks(module: &Module, analysis: &Analysis) -> Result<Vec<Diagnostic>, Diagnostics> {
+    analysis.check_made_of(module, "report")?;
+    Ok(on_worker_stack("bufreuse-remarks", || {
+        analysis::report::remarks(module, analysis)
+    }))
 }
 
 /// The format of [`report`].
@@ -259,6 +313,22 @@ pub enum ReportFormat {
 
 /// Renders diagnostics the way the command prints them: `file:line:col: error: message`, the
 /// source line and a caret, then the notes.
+///
+/// ```
+/// let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {\n  %x = foo\n}\n");
+/// let errors = bufreuse::read(&file).unwrap_err();
+/// assert_eq!(
+///     bufreuse::render(&file, &errors),
+///     "f.mlir:2:8: error: unexpected 'foo'; expected string or 'module' or 'constant'\n  \
+///      %x = foo\n       ^^^\n",
+/// );
+/// ```
 pub fn render(file: &SourceFile, diagnostics: &[Diagnostic]) -> String {
     diag::render(file, diagnostics)
+}
+
+/// Runs `f` on a thread with the stack the IR's recursions need, named `name` (see the crate
+/// documentation).
+fn on_worker_stack<R: Send>(name: &str, f: impl FnOnce() -> R + Send) -> R {
+    stack::with_stack(WORKER_STACK_BYTES, name, f)
 }

@@ -497,8 +497,9 @@ fn reports(path: &Path) -> [String; 2] {
         "{}: no warnings expected",
         file.name
     );
-    [ReportFormat::Text, ReportFormat::Json]
-        .map(|format| bufreuse::report(&module, &file, &analysis, format))
+    [ReportFormat::Text, ReportFormat::Json].map(|format| {
+        bufreuse::report(&module, &file, &analysis, format).expect("an analysis of this module")
+    })
 }
 
 #[test]

@@ -152,7 +152,8 @@ fn json_report(path: &Path) -> Value {
         .unwrap_or_else(|d| panic!("{}", render(&file, &d)));
     bufreuse::pool(&module, &mut analysis, &Default::default())
         .unwrap_or_else(|d| panic!("{}", render(&file, &d)));
-    let report = bufreuse::report(&module, &file, &analysis, ReportFormat::Json);
+    let report = bufreuse::report(&module, &file, &analysis, ReportFormat::Json)
+        .expect("an analysis of this module");
     serde_json::from_str(&report).expect("the report is JSON")
 }
 

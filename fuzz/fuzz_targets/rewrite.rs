@@ -8,13 +8,11 @@
 
 use bufreuse::analysis::{self, report};
 use bufreuse::ir::print::print_module;
-use bufreuse::plan::{PlanOptions, Strategy};
 use bufreuse::rewrite::{self, Sabotage};
 use bufreuse::source::SourceFile;
 use bufreuse::command::plot;
 use bufreuse::{diag, load, policy};
 use libfuzzer_sys::fuzz_target;
-use std::time::Duration;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -29,13 +27,7 @@ fn run(text: &str) {
         return;
     };
     let opts = policy::Options {
-        plan: PlanOptions {
-            strategy: Strategy::Auto,
-            time_limit: Duration::from_secs(1),
-            node_limit: 20_000,
-            work_limit: u64::MAX,
-            verify: true,
-        },
+        plan: bufreuse_fuzz::plan_options(),
         ..policy::Options::default()
     };
     let analyzed = analysis::analyze(&module, &analysis::Options::default())

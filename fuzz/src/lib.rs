@@ -5,17 +5,23 @@ use bufreuse::plan::Buffer;
 
 /// Runs `f` on a fresh thread with the stack of the binary's worker thread
 /// (`bufreuse::WORKER_STACK_BYTES`), as the binary does: a fuzz case that overflows it is a
-/// finding; one that only overflows libFuzzer's 8 MiB main thread is not. A panic there
-/// reaches libfuzzer-sys' panic hook, which aborts the process, so libFuzzer sees it as a crash.
+/// finding; one that only overflows libFuzzer's 8 MiB main thread is not. A panic there is
+/// resumed on libFuzzer's thread, whose panic hook (libfuzzer-sys') aborts the process, so
+/// libFuzzer sees it as a crash.
 pub fn on_big_stack<F: FnOnce() + Send>(f: F) {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(bufreuse::WORKER_STACK_BYTES)
-            .spawn_scoped(s, f)
-            .expect("spawn the worker thread")
-            .join()
-            .expect("the worker thread panicked");
-    });
+    bufreuse::stack::with_stack(bufreuse::WORKER_STACK_BYTES, "fuzz-case", f);
+}
+
+/// How the MLIR targets plan their pools: `Auto` with a budget small enough for a fuzz case
+/// (one second, 20,000 nodes), every plan checked.
+pub fn plan_options() -> bufreuse::PlanOptions {
+    bufreuse::PlanOptions {
+        strategy: bufreuse::Strategy::Auto,
+        time_limit: std::time::Duration::from_secs(1),
+        node_limit: 20_000,
+        work_limit: u64::MAX,
+        verify: true,
+    }
 }
 
 /// Most buffers in one `plan` instance.

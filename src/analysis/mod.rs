@@ -118,6 +118,21 @@ pub struct Analysis {
     pub before_dealloc: bool,
     /// Live intervals start at first uses (`Options::live_from_first_use`).
     pub live_from_first_use: bool,
+    /// The module analyzed, as it stood.
+    pub(crate) module: crate::ir::Stamp,
+}
+
+impl Analysis {
+    /// An error unless this is an analysis of `m` as it stands: `what` (pooling, rewriting,
+    /// reporting) reads the module at the ops the analysis names.
+    pub(crate) fn check_made_of(&self, m: &Module, what: &str) -> Result<(), Vec<Diagnostic>> {
+        if self.module == m.stamp() {
+            return Ok(());
+        }
+        Err(vec![Diagnostic::file_error(format!(
+            "cannot {what}: the analysis was made of another module, or of this one before it was rewritten"
+        ))])
+    }
 }
 
 /// What the analysis reads of a module besides its ops, each made in one pass over it: the
@@ -197,6 +212,7 @@ pub fn analyze_with(
     });
     let mut errors = Vec::new();
     let mut analysis = Analysis {
+        module: m.stamp(),
         before_dealloc: opts.before_dealloc,
         live_from_first_use: opts.live_from_first_use,
         ..Analysis::default()

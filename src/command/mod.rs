@@ -53,15 +53,17 @@ pub fn main() -> std::process::ExitCode {
             };
         }
     };
-    let worker = std::thread::Builder::new()
-        // Parsing, building and dropping the IR recurse over nested regions, which needs more
-        // than the default 8 MiB on hostile inputs.
-        .stack_size(crate::WORKER_STACK_BYTES)
-        .spawn(move || run_then_exit(&cli));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
-        Ok(Ok(Err(Failed))) => ExitCode::FAILURE,
-        Ok(Err(_)) | Err(_) => {
+    // Parsing, building and dropping the IR recurse over nested regions, which needs more
+    // than the default 8 MiB on hostile inputs.
+    let worker = std::panic::catch_unwind(|| {
+        crate::stack::with_stack(crate::WORKER_STACK_BYTES, "bufreuse", || {
+            run_then_exit(&cli)
+        })
+    });
+    match worker {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(Failed)) => ExitCode::FAILURE,
+        Err(_) => {
             eprintln!("bufreuse: internal error: the worker thread failed");
             ExitCode::FAILURE
         }

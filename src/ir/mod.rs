@@ -183,9 +183,49 @@ pub struct Module {
     pub(crate) attr_aliases: Vec<(Box<str>, Attr)>,
     /// File metadata sections `{-# ... #-}` as written, printed again after the ops.
     pub(crate) metadata: Vec<Box<str>>,
+    /// Which module this is, as an analysis of it records it.
+    pub(crate) stamp: Stamp,
+}
+
+/// Names one module as it stands: drawn afresh for every module made, and again each time
+/// the rewrite changes one. An analysis records the stamp of the module it was made of, so
+/// that the library can refuse to pool or rewrite a module after the analysis of another.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Stamp(u64);
+
+/// Without the number: modules read from one text show alike (the two-thread parse is checked
+/// against the one-thread parse by their `Debug` text).
+impl std::fmt::Debug for Stamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stamp")
+    }
+}
+
+impl Stamp {
+    /// A stamp no other module has had.
+    pub fn fresh() -> Stamp {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Stamp(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl Default for Stamp {
+    fn default() -> Stamp {
+        Stamp::fresh()
+    }
 }
 
 impl Module {
+    /// Which module this is, as it stands (see `Stamp`).
+    pub(crate) fn stamp(&self) -> Stamp {
+        self.stamp
+    }
+
+    /// Marks the module as changed: analyses made before no longer match it.
+    pub(crate) fn restamp(&mut self) {
+        self.stamp = Stamp::fresh();
+    }
+
     /// The op `id`.
     pub fn op(&self, id: OpId) -> &OpData {
         &self.ops[id.index()]

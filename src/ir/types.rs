@@ -110,6 +110,36 @@ pub enum Attr {
     },
 }
 
+/// Dropping an attribute takes its nested arrays and dictionaries apart one level at a time,
+/// on a list, instead of recursing once per level: an attribute may nest up to
+/// `syntax::lexer::MAX_BRACKET_DEPTH` deep, and the library's caller drops its module on a
+/// thread of its own, whose stack may be small.
+impl Drop for Attr {
+    fn drop(&mut self) {
+        fn nests(a: &Attr) -> bool {
+            match a {
+                Attr::Array(items) => !items.is_empty(),
+                Attr::Dict(entries) => !entries.is_empty(),
+                _ => false,
+            }
+        }
+        fn take_nested(a: &mut Attr, into: &mut Vec<Attr>) {
+            match a {
+                Attr::Array(items) if items.iter().any(nests) => into.append(items),
+                Attr::Dict(entries) if entries.iter().any(|(_, v)| nests(v)) => {
+                    into.extend(std::mem::take(entries).into_iter().map(|(_, v)| v));
+                }
+                _ => {}
+            }
+        }
+        let mut nested = Vec::new();
+        take_nested(self, &mut nested);
+        while let Some(mut a) = nested.pop() {
+            take_nested(&mut a, &mut nested);
+        }
+    }
+}
+
 /// Bit width of a float type keyword, if it is one.
 pub fn float_width(name: &str) -> Option<u32> {
     Some(match name {

@@ -346,21 +346,11 @@ fn planned(
             Instant::now().checked_add(opts.time_limit),
         );
         let offsets = &mut plan.offsets;
-        let mut run =
-            || search::improve(buffers, &graph, offsets, lower_bound, max_size, &mut budget);
         // The search recurses once per placed buffer: give it a stack for the largest
         // component it takes, whatever thread the caller runs on.
-        let outcome = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, &mut run)
-                .map(|handle| handle.join())
+        let outcome = crate::stack::with_stack(SEARCH_STACK_BYTES, "bufreuse-search", || {
+            search::improve(buffers, &graph, offsets, lower_bound, max_size, &mut budget)
         });
-        let outcome = match outcome {
-            Ok(Ok(outcome)) => outcome,
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(_) => run(),
-        };
         if outcome.peak < plan.peak {
             plan.strategy_used = "exact";
         }

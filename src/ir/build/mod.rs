@@ -418,30 +418,24 @@ impl<'a> Builder<'a> {
                     memory_space,
                 } = *m;
                 let elem = self.resolve_type(elem, span);
+                // What an alias of an attribute stands for.
+                let aliased = |attr: &Option<Attr>| match attr {
+                    Some(Attr::Alias(a)) => self.attr_alias(a),
+                    _ => None,
+                };
+                let is_layout = |v: &Attr| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<"));
                 // An alias in the first position is a layout or a memory space depending on
                 // what it stands for.
-                let (layout, memory_space) = match (layout, memory_space) {
-                    (None, Some(Attr::Alias(a))) => {
-                        let is_layout = self.attr_alias(&a).is_some_and(|v| matches!(v, Attr::Opaque { text, .. } if text.starts_with("affine_map<") || text.starts_with("strided<")));
-                        if is_layout {
-                            (Some(Attr::Alias(a)), None)
-                        } else {
-                            (None, Some(Attr::Alias(a)))
-                        }
-                    }
-                    other => other,
-                };
+                let (mut layout, memory_space) =
+                    if layout.is_none() && aliased(&memory_space).is_some_and(is_layout) {
+                        (memory_space, None)
+                    } else {
+                        (layout, memory_space)
+                    };
                 // An alias of a layout MLIR drops (an identity map) is no layout either.
-                let layout = match layout {
-                    Some(Attr::Alias(a))
-                        if self
-                            .attr_alias(&a)
-                            .is_some_and(|v| canonical_layout(v.clone()).is_none()) =>
-                    {
-                        None
-                    }
-                    other => other,
-                };
+                if aliased(&layout).is_some_and(|v| canonical_layout(v.clone()).is_none()) {
+                    layout = None;
+                }
                 Type::MemRef(Box::new(MemRefType {
                     shape,
                     elem,
