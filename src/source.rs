@@ -136,10 +136,13 @@ impl LineCursor<'_> {
 /// The text of a source: a string, or a file's pages mapped into memory and read in place.
 ///
 /// A large input is mapped rather than read, as LLVM's `MemoryBuffer` does for large files:
-/// reading copies every byte into fresh pages before the parse can start, 60 to 160 ms
-/// of the 1.7 to 2 s the front end takes on the 80 MB benchmark file (mapped: 13 ms, the
-/// UTF-8 check). If another program truncates the file while it is mapped, this process is
-/// killed (`SIGBUS`), as LLVM's tools are.
+/// reading copies every byte into fresh pages before the parse can start (measured in
+/// bench/frontend/RESULTS.md, "The input is mapped"). The mapping is read-only but shared with the file, and that has two hazards,
+/// both from another program changing the file while bufreuse reads it: if it truncates the
+/// file, this process is killed (`SIGBUS`), as LLVM's tools are; if it writes to it, the text
+/// changes under the parse, and bytes that are no longer UTF-8 are then handed out as a
+/// `str` (`deref`'s unchecked conversion), which is undefined behaviour. A caller that cannot
+/// rule that out reads the file into a `String` instead (`Text::Owned`).
 #[derive(Debug)]
 pub enum Text {
     Owned(String),
@@ -151,8 +154,9 @@ impl Text {
     /// The file's bytes mapped read-only, if mapping works; `Err` holds the bytes where they
     /// are not UTF-8 (the mapping, copied, for the diagnostic).
     pub fn map(file: &std::fs::File) -> std::io::Result<Result<Text, Vec<u8>>> {
-        // SAFETY: the mapping is read-only and private; what another process writes to the
-        // file while it is mapped is the hazard the type's documentation states.
+        // SAFETY: the mapping is read-only; it is shared with the file, and what another
+        // process does to the file while it is mapped is the hazard the type's documentation
+        // states.
         let map = unsafe { memmap2::Mmap::map(file)? };
         Ok(match std::str::from_utf8(&map) {
             Ok(_) => Ok(Text::Mapped(map)),
@@ -167,7 +171,8 @@ impl std::ops::Deref for Text {
     fn deref(&self) -> &str {
         match self {
             Text::Owned(s) => s,
-            // SAFETY: checked to be UTF-8 when mapped (`Text::map`), and read-only since.
+            // SAFETY: checked to be UTF-8 when mapped (`Text::map`), and read-only since (unless
+            // another process writes to the file: see the type's documentation).
             Text::Mapped(map) => unsafe { std::str::from_utf8_unchecked(map) },
         }
     }

@@ -260,11 +260,10 @@ fn plot_panels(module: &Module, analysis: &Analysis, cli: &Cli) -> Vec<super::pl
 
 /// From here on, has the allocator map every block of 1 MiB or more on its own. glibc's
 /// threshold for that adapts upwards as large blocks are freed, after which blocks below it
-/// come from the heap, where a growing one is copied and freed space is kept: on the 100k
-/// file `--rewrite` (which holds the module, the check's tables and the printed text at once)
-/// peaked at 630 MB with the adaptive threshold and at 565 MB with this one (mlir-opt: 675 MB),
-/// for 26 ms more. The other modes keep the default (read and print would be faster with it,
-/// `--analyze` is not).
+/// come from the heap, where a growing one is copied and freed space is kept. Only
+/// `--rewrite`, which holds the module, the check's tables and the printed text at once,
+/// peaks lower with it (bench/frontend/RESULTS.md, the run at de8e9b3); the other modes keep
+/// the default.
 fn map_large_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: `mallopt` changes a tunable of the allocator; it touches no memory of ours.
