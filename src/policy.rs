@@ -67,7 +67,7 @@ fn kept_out_warning(m: &Module, report: &FunctionReport, message: &str) -> Diagn
     let buffers: Vec<&str> = report
         .allocations
         .iter()
-        .filter(|a| a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()))
+        .filter(|a| a.poolable())
         .map(|a| &*m.value(a.value).name)
         .collect();
     Diagnostic::warning(
@@ -84,12 +84,8 @@ fn kept_out_warning(m: &Module, report: &FunctionReport, message: &str) -> Diagn
 /// its members' offsets.
 fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors: &mut Vec<Diagnostic>) {
     let func = report.func;
-    // An allocation whose size overflowed was reported as an error; it is not planned.
     let eligible: Vec<usize> = (0..report.allocations.len())
-        .filter(|&i| {
-            let a = &report.allocations[i];
-            a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()) && a.live.is_some()
-        })
+        .filter(|&i| report.allocations[i].poolable())
         .collect();
     // One group per memory space, in order of first appearance. Spellings of one space are
     // one group (`1` and `1 : i64`; `0` and none, the default space).

@@ -118,7 +118,7 @@ impl Summaries {
     /// Why passing a memref as operand `operand` of the `func.call` `call` captures it, or
     /// `None` when the callee only reads or writes it during the call.
     pub fn capture(&self, m: &Module, call: OpId, operand: usize) -> Option<CallCapture> {
-        let callee_name = callee_name(m, call).unwrap_or_default();
+        let callee_name = m.callee_name(call).unwrap_or_default();
         let why = match self.callee(m, call) {
             None => Some(Capture::Unresolved),
             Some(f) => match self.states.get(&f) {
@@ -135,7 +135,7 @@ impl Summaries {
     }
 
     fn callee(&self, m: &Module, call: OpId) -> Option<OpId> {
-        let name = callee_name(m, call)?;
+        let name = m.callee_name(call)?;
         self.by_name.get(&(table_of(m, call), name)).copied()
     }
 
@@ -258,22 +258,6 @@ fn table_of(m: &Module, op: OpId) -> Option<OpId> {
         p = m.parent_op(t);
     }
     None
-}
-
-/// The flat symbol a `func.call` names, without `@` and quotes.
-fn callee_name(m: &Module, call: OpId) -> Option<String> {
-    let Some(Attr::SymbolRef(parts)) = m.attr(call, "callee") else {
-        return None;
-    };
-    let [name] = parts.as_slice() else {
-        return None;
-    };
-    let name = name.trim_start_matches('@');
-    Some(if name.starts_with('"') {
-        crate::ir::types::unescape(name)
-    } else {
-        name.to_string()
-    })
 }
 
 #[cfg(test)]

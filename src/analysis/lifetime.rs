@@ -98,6 +98,13 @@ impl Allocation {
         self.reasons.is_empty()
     }
 
+    /// Whether it goes into a pool: eligible, with a live interval and a size known at compile
+    /// time or when the function runs. (An eligible allocation whose size overflowed was
+    /// reported as an error: it is neither counted nor planned.)
+    pub fn poolable(&self) -> bool {
+        self.eligible() && (self.bytes.is_some() || self.dynamic.is_some()) && self.live.is_some()
+    }
+
     /// The first reason it may not share memory, if any.
     pub fn reason(&self) -> Option<Reason> {
         self.reasons.first().map(|r| r.reason)

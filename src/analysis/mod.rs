@@ -476,12 +476,8 @@ fn summarize(
     allocations: Vec<Allocation>,
     errors: &mut Vec<Diagnostic>,
 ) -> FunctionReport {
-    // An allocation whose size overflowed was reported as an error; it is not counted.
     let eligible: Vec<usize> = (0..allocations.len())
-        .filter(|&i| {
-            let a = &allocations[i];
-            a.eligible() && (a.bytes.is_some() || a.dynamic.is_some()) && a.live.is_some()
-        })
+        .filter(|&i| allocations[i].poolable())
         .collect();
     let items: Vec<(Interval, u64)> = eligible
         .iter()

@@ -267,7 +267,7 @@ fn function_text<'a>(
                     let _ = write!(w, "{o}");
                 }),
                 Some(Offset::Above { base, above, align }) if above.is_empty() => {
-                    match crate::plan::dynamic::align_up(*base, *align) {
+                    match crate::plan::align_up(*base, *align) {
                         Some(o) => half.write(|w| {
                             let _ = write!(w, "{o}");
                         }),

@@ -154,7 +154,7 @@ fn loop_known_at_entry(m: &Module, entry: BlockId, blocks: &[BlockId], op: OpId)
     {
         return false;
     }
-    constant_int(m, o.operands[2]).is_some_and(|s| s > 0)
+    m.constant_int(o.operands[2]).is_some_and(|s| s > 0)
         && o.operands[..2]
             .iter()
             .all(|&v| recomputable_at(m, entry, blocks, v).is_ok())
@@ -236,7 +236,7 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
         .as_memref()
         .and_then(|t| t.shape.as_ref())
         .map_or(0, |s| s.len());
-    let k = constant_int(m, index)
+    let k = m.constant_int(index)
         .and_then(|k| usize::try_from(k).ok())
         .filter(|&k| k < rank)
         .ok_or(Some(dim))?;
@@ -337,14 +337,9 @@ fn pure_and_safe(m: &Module, op: OpId) -> bool {
         | "arith.floordivsi" | "arith.remui" | "arith.remsi" => o
             .operands
             .get(1)
-            .and_then(|d| constant_int(m, *d))
+            .and_then(|d| m.constant_int(*d))
             .is_some_and(|d| d != 0 && d != -1),
         _ => false,
     }
 }
 
-fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
-    let op = m.defining_op(v)?;
-    (&*m.op(op).name == "arith.constant").then_some(())?;
-    m.attr(op, "value")?.as_i64()
-}

@@ -297,6 +297,16 @@ impl Module {
         }
     }
 
+    /// The value of an `arith.constant` integer (or index) that defines `v`, if one does and
+    /// it fits an `i64`.
+    pub fn constant_int(&self, v: ValueId) -> Option<i64> {
+        let op = self.defining_op(v)?;
+        if &*self.op(op).name != "arith.constant" {
+            return None;
+        }
+        self.attr(op, "value")?.as_i64()
+    }
+
     /// The ops of a function-like or module op's body, in pre-order (an op, then the ops nested
     /// in its regions, in order), without the op itself. Iterative: no recursion on depth.
     pub fn walk_nested(&self, op: OpId, mut f: impl FnMut(OpId)) {
@@ -337,5 +347,22 @@ impl Module {
     /// The symbol name of an op (`sym_name`), without quotes.
     pub fn sym_name(&self, op: OpId) -> Option<String> {
         self.attr(op, "sym_name").and_then(Attr::as_str)
+    }
+
+    /// The flat symbol a call names in its `callee` (without `@`, unquoted and unescaped, as
+    /// `sym_name` gives a function's name); `None` for a nested reference or none.
+    pub fn callee_name(&self, call: OpId) -> Option<String> {
+        let Some(Attr::SymbolRef(parts)) = self.attr(call, "callee") else {
+            return None;
+        };
+        let [name] = parts.as_slice() else {
+            return None;
+        };
+        let name = name.trim_start_matches('@');
+        Some(if name.starts_with('"') {
+            types::unescape(name)
+        } else {
+            name.to_string()
+        })
     }
 }

@@ -11,7 +11,7 @@
 //! earlier-placed buffers it meets, and those have lower colours; so any chain of "placed
 //! above" holds at most as many buffers as are ever live at once.
 
-use super::Buffer;
+use super::{Buffer, align_up};
 
 /// A buffer with a run-time size: its lifetime `[start, end)` and the alignment of its offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,11 +68,6 @@ pub fn place(buffers: &[Lifetime]) -> Placement {
             .collect();
     }
     Placement { order, above }
-}
-
-/// The lowest multiple of `align` (a power of two) at or above `x`; `None` on overflow.
-pub fn align_up(x: u64, align: u64) -> Option<u64> {
-    Some(x.checked_add(align - 1)? & !(align - 1))
 }
 
 /// The offsets the program computes for these sizes, above `base`, and the pool size (the

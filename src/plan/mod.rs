@@ -401,6 +401,6 @@ fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
 }
 
 /// `x` rounded up to a multiple of the power of two `align`, or `None` on overflow.
-fn align_up(x: u64, align: u64) -> Option<u64> {
+pub fn align_up(x: u64, align: u64) -> Option<u64> {
     Some(x.checked_add(align - 1)? & !(align - 1))
 }

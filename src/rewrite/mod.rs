@@ -888,7 +888,7 @@ impl Prologue<'_> {
                 unreachable!("members of dynamic size are placed at run time")
             };
             // Above nothing but the planned part: the offset is a constant.
-            let mut at = match crate::plan::dynamic::align_up(pool.size, *align) {
+            let mut at = match crate::plan::align_up(pool.size, *align) {
                 Some(first) if above.is_empty() => self.constant(m, first as i64),
                 _ => base,
             };
@@ -1194,19 +1194,11 @@ fn apart_when_pooled(m: &Module, alloc: OpId) -> bool {
     m.block(then).ops.iter().any(|&op| &*m.op(op).name == "memref.view")
 }
 
-fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
-    let op = m.defining_op(v)?;
-    if &*m.op(op).name != "arith.constant" {
-        return None;
-    }
-    m.attr(op, "value")?.as_i64()
-}
-
 fn trip_count(m: &Module, for_op: OpId) -> Option<u64> {
     let o = m.op(for_op);
-    let lb = constant_int(m, o.operands[0])?;
-    let ub = constant_int(m, o.operands[1])?;
-    let step = constant_int(m, o.operands[2])?;
+    let lb = m.constant_int(o.operands[0])?;
+    let ub = m.constant_int(o.operands[1])?;
+    let step = m.constant_int(o.operands[2])?;
     if step <= 0 {
         return None;
     }

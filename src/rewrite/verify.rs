@@ -1032,13 +1032,10 @@ impl Returns {
     /// Whether the callee of `call` may return its argument `arg` or memory reached through
     /// it; a callee without a body, not found, or still being worked out (recursion) may.
     fn may_return(&mut self, m: &Module, call: OpId, arg: u32) -> bool {
-        let Some(crate::ir::types::Attr::SymbolRef(parts)) = m.attr(call, "callee") else {
+        let Some(name) = m.callee_name(call) else {
             return true;
         };
-        let [name] = parts.as_slice() else {
-            return true;
-        };
-        let Some(&callee) = self.by_name.get(name.trim_start_matches('@')) else {
+        let Some(&callee) = self.by_name.get(&name) else {
             return true;
         };
         if let Some(&known) = self.memo.get(&(callee, arg)) {
