@@ -8,7 +8,7 @@
 //! [`Diagnostics`], an error type.
 //!
 //! The calls that read, print or walk IR recurse over its nesting (brackets up to 15,000
-//! deep, regions up to 1,000): each runs on a thread of its own with the stack that takes
+//! deep, regions up to 1,000): each runs on a thread of its own with the stack that needs
 //! ([`WORKER_STACK_BYTES`], committed only as touched), so any thread may call them.
 //!
 //! ```
@@ -40,9 +40,9 @@
 #![warn(missing_docs)]
 
 /// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker,
-/// and those the `parallel` module starts (the second parsing thread in `parallel::split`, and
-/// every thread of `parallel::Threads`: the build of a hole, verifying, printing, and the
-/// planner's ladder). They recurse over nested brackets and regions, and the nesting limits
+/// the thread each library call runs on, and those the `parallel` module starts (the second
+/// parsing thread in `parallel::split`, and every thread of `parallel::Threads`: the build of
+/// a hole, verifying, printing, and the planner's ladder). They recurse over nested brackets and regions, and the nesting limits
 /// are set so that nothing below them overflows this. Only the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
