@@ -609,6 +609,7 @@ fn read_alignment_attr(m: &Module, a: &mut Allocation) {
 /// A function with at least this many allocations has them analyzed on two threads.
 const PARALLEL_MIN_ALLOCATIONS: usize = 4096;
 
+/// Analyzes one allocation: its groups of rules in turn, each pushing the causes it finds.
 fn analyze_one(
     m: &Module,
     func: OpId,
@@ -617,11 +618,55 @@ fn analyze_one(
     uses: &Uses,
     cx: &Context<'_>,
 ) -> Allocation {
-    let value = m.op(op).results[0];
-    let block = m.op(op).parent.expect("an allocation inside a function");
+    let site = AllocSite {
+        op,
+        value: m.op(op).results[0],
+        block: m.op(op).parent.expect("an allocation inside a function"),
+    };
     let mut reasons: Vec<Cause> = Vec::new();
-    let ty = m.value_type(value);
-    let mt = ty.as_memref();
+    let Some(shape) = type_rules(m, func, site, cx, &mut reasons) else {
+        // Not a memref: nothing more can be measured.
+        return finish(site.value, op, None, None, reasons, Vec::new(), None, None);
+    };
+    let mut found = use_rules(m, uses, site.value, cx, &mut reasons);
+    let place = place_rules(m, func, site, points, cx, &mut found, &mut reasons);
+    dealloc_rules(m, site, &place, points, cx, &mut found, &mut reasons);
+    finish_with_uses(site, shape, place, found, reasons)
+}
+
+/// The allocation `analyze_one` works on.
+#[derive(Clone, Copy)]
+struct AllocSite {
+    /// The allocating op.
+    op: OpId,
+    /// Its result.
+    value: ValueId,
+    /// The block that holds it.
+    block: BlockId,
+}
+
+/// The type and the sizes of an allocation of memref type.
+struct Shape<'m> {
+    mt: &'m MemRefType,
+    /// Byte size of one element, when known.
+    elem_bytes: Option<u64>,
+    /// Byte size, when the shape is static, the element size known and the product fits.
+    bytes: Option<u64>,
+    /// Byte size computed when the function runs, when a dimension is dynamic and dynamic
+    /// pools are on.
+    dynamic: Option<DynamicSize>,
+}
+
+/// Type and size rules: whether its kind, type, size and enclosing regions let it be pooled.
+fn type_rules<'m>(
+    m: &'m Module,
+    func: OpId,
+    site: AllocSite,
+    cx: &Context<'_>,
+    reasons: &mut Vec<Cause>,
+) -> Option<Shape<'m>> {
+    let op = site.op;
+    let mt = m.value_type(site.value).as_memref();
     let elem_bytes = mt.and_then(|t| t.elem.element_bytes(cx.index_bytes));
 
     if &*m.op(op).name == "memref.alloca" {
@@ -629,7 +674,7 @@ fn analyze_one(
     }
     let Some(mt) = mt else {
         reasons.push(Cause::new(Reason::UnknownOp, None));
-        return finish(value, op, None, None, reasons, Vec::new(), None, elem_bytes);
+        return None;
     };
     let mut dynamic = None;
     if mt.has_dynamic_dims() {
@@ -658,22 +703,48 @@ fn analyze_one(
     if let Some(region_op) = concurrent_region_around(m, op, |_, parent| parent == func) {
         reasons.push(Cause::new(Reason::ParallelRegion, Some(region_op)));
     }
+    Some(Shape {
+        mt,
+        elem_bytes,
+        bytes,
+        dynamic,
+    })
+}
 
-    // Walk the uses of the allocation and of its aliases: `used` covers the ops of the block
-    // that hold them, `first_use` and `last_use` are the first and the last of those ops.
-    let mut used: Option<Interval> = None;
-    let (mut first_use, mut last_use): (Option<OpId>, Option<OpId>) = (None, None);
-    let mut deallocs = Vec::new();
-    let mut freed_operands = Vec::new();
-    // Deallocs that may not free it: the condition is not known, or an alias is retained.
-    let mut uncertain: FxHashSet<OpId> = FxHashSet::default();
-    let mut use_ops: Vec<OpId> = Vec::new();
-    // Frees through an `scf.if` result under the flag of the branch that allocates it: in
-    // the block of the `scf.if`, not of the allocation.
-    let mut owned_frees: Vec<OpId> = Vec::new();
-    // The largest alignment a `memref.assume_alignment` of it or an alias asserts: its
-    // offset in a pool must keep that promise true.
-    let mut assumed_align = 1;
+/// What the walk of the uses of an allocation and of its aliases found, beside the causes.
+struct UsesFound {
+    /// Its deallocs and its aliases' (`memref.dealloc` and `bufferization.dealloc`).
+    deallocs: Vec<OpId>,
+    /// The operands of `bufferization.dealloc` ops that list it or an alias.
+    freed_operands: Vec<(OpId, u32)>,
+    /// Deallocs that may not free it: the condition is not known, or an alias is retained.
+    uncertain: FxHashSet<OpId>,
+    /// The ops that use it or an alias, frees excepted.
+    use_ops: Vec<OpId>,
+    /// Frees through an `scf.if` result under the flag of the branch that allocates it: in
+    /// the block of the `scf.if`, not of the allocation.
+    owned_frees: Vec<OpId>,
+    /// The largest alignment a `memref.assume_alignment` of it or an alias asserts: its
+    /// offset in a pool must keep that promise true.
+    assumed_align: u64,
+}
+
+/// Escape and use rules: whether it or an alias escapes, or is freed only as decided at run time.
+fn use_rules(
+    m: &Module,
+    uses: &Uses,
+    value: ValueId,
+    cx: &Context<'_>,
+    reasons: &mut Vec<Cause>,
+) -> UsesFound {
+    let mut found = UsesFound {
+        deallocs: Vec::new(),
+        freed_operands: Vec::new(),
+        uncertain: FxHashSet::default(),
+        use_ops: Vec::new(),
+        owned_frees: Vec::new(),
+        assumed_align: 1,
+    };
     walk_uses(
         m,
         uses,
@@ -682,20 +753,20 @@ fn analyze_one(
         |user, operand, what| {
             match what {
                 Use::Free => {
-                    deallocs.push(user);
+                    found.deallocs.push(user);
                     return ControlFlow::Continue(());
                 }
                 Use::FreeIf(condition) => {
-                    deallocs.push(user);
-                    freed_operands.push((user, operand));
+                    found.deallocs.push(user);
+                    found.freed_operands.push((user, operand));
                     if !constant_true(m, condition) {
-                        uncertain.insert(user);
+                        found.uncertain.insert(user);
                         reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                     }
                     return ControlFlow::Continue(());
                 }
                 Use::Retained => {
-                    uncertain.insert(user);
+                    found.uncertain.insert(user);
                     reasons.push(Cause::new(Reason::ConditionalDealloc, Some(user)));
                 }
                 Use::MaybeFreed => {
@@ -703,20 +774,20 @@ fn analyze_one(
                     return ControlFlow::Continue(());
                 }
                 Use::FreeOwned => {
-                    deallocs.push(user);
-                    owned_frees.push(user);
-                    freed_operands.push((user, operand));
+                    found.deallocs.push(user);
+                    found.owned_frees.push(user);
+                    found.freed_operands.push((user, operand));
                     return ControlFlow::Continue(());
                 }
                 Use::NotFreed => return ControlFlow::Continue(()),
                 Use::ListedRetained => {
                     // Pooled, it leaves the list, so that the result's flag no longer says
                     // the op's caller owns it.
-                    freed_operands.push((user, operand));
+                    found.freed_operands.push((user, operand));
                     return ControlFlow::Continue(());
                 }
                 Use::View(_) if &*m.op(user).name == "memref.assume_alignment" => {
-                    assumed_align = assumed_align.max(assumed_alignment(m, user));
+                    found.assumed_align = found.assumed_align.max(assumed_alignment(m, user));
                 }
                 Use::View(_) | Use::MayAlias(_) | Use::Access => {}
                 Use::Call => {
@@ -730,16 +801,46 @@ fn analyze_one(
                 }
                 Use::Escape(r) => reasons.push(Cause::new(r, Some(user))),
             }
-            use_ops.push(user);
+            found.use_ops.push(user);
             ControlFlow::Continue(())
         },
     );
-    // The interval is measured in the innermost block that holds every use: the
-    // allocation's own, or, for an allocation in a branch of an `scf.if` whose result is
-    // used after it, the block of the `scf.if` (whose extent covers the allocation).
-    let home = interval_block(m, func, block, &use_ops);
-    let mut held = Vec::with_capacity(use_ops.len());
-    for &user in &use_ops {
+    found
+}
+
+/// Where an allocation lives: the block its intervals are measured in, and the intervals.
+struct Place {
+    /// The innermost block that holds every use: the allocation's own, or, for an allocation
+    /// in a branch of an `scf.if` whose result is used after it, the block of the `scf.if`
+    /// (whose extent covers the allocation).
+    home: BlockId,
+    /// See `Allocation::live`.
+    live: Option<Interval>,
+    /// See `Allocation::held`.
+    held: Option<Interval>,
+    /// See `Allocation::first_use`.
+    first_use: Option<OpId>,
+    /// See `Allocation::last_use`.
+    last_use: Option<OpId>,
+}
+
+/// Place rules: whether each use is in the intervals' block and not in a concurrent region.
+fn place_rules(
+    m: &Module,
+    func: OpId,
+    site: AllocSite,
+    points: &Points,
+    cx: &Context<'_>,
+    found: &mut UsesFound,
+    reasons: &mut Vec<Cause>,
+) -> Place {
+    // `used` covers the ops of the block that hold a use, `first_use` and `last_use` are the
+    // first and the last of those ops.
+    let mut used: Option<Interval> = None;
+    let (mut first_use, mut last_use): (Option<OpId>, Option<OpId>) = (None, None);
+    let home = interval_block(m, func, site.block, &found.use_ops);
+    let mut in_home = Vec::with_capacity(found.use_ops.len());
+    for &user in &found.use_ops {
         // A use inside a region that may run later or concurrently (an `async.execute`
         // body, say) could outlive the interval seen here.
         if let Some(region_op) =
@@ -761,13 +862,13 @@ fn analyze_one(
             None => reasons.push(Cause::new(Reason::UsedOutsideBlock, Some(user))),
         }
         if holder.is_some() {
-            held.push(user);
+            in_home.push(user);
         }
     }
-    let mut use_ops = held;
+    found.use_ops = in_home;
 
     let at_allocation = points
-        .extent(ancestor_in(m, home, op).unwrap_or(op))
+        .extent(ancestor_in(m, home, site.op).unwrap_or(site.op))
         .map(|e| Interval {
             start: e.start,
             end: e.start,
@@ -778,7 +879,8 @@ fn analyze_one(
         (u, a) => a.or(u),
     };
     // The last free; none when any free lies outside the interval's block.
-    let freed_at: Option<u32> = deallocs
+    let freed_at: Option<u32> = found
+        .deallocs
         .iter()
         .map(|&d| Some(points.extent(ancestor_in(m, home, d)?)?.end))
         .collect::<Option<Vec<u32>>>()
@@ -786,52 +888,86 @@ fn analyze_one(
     let held = at_allocation
         .zip(freed_at)
         .map(|(a, end)| Interval { start: a.start, end: end.max(a.start) });
-    deallocs.sort();
-    match deallocs.len() {
+    Place {
+        home,
+        live,
+        held,
+        first_use,
+        last_use,
+    }
+}
+
+/// Dealloc rules: whether it is freed once, in its block, and not used after its free.
+fn dealloc_rules(
+    m: &Module,
+    site: AllocSite,
+    place: &Place,
+    points: &Points,
+    cx: &Context<'_>,
+    found: &mut UsesFound,
+    reasons: &mut Vec<Cause>,
+) {
+    found.deallocs.sort();
+    match found.deallocs.len() {
         // Straight after bufferization nothing is freed yet: the deallocation pass that runs
         // later frees the pool instead, after the last use of any of its views.
         0 if cx.before_dealloc => {}
         0 => reasons.push(Cause::new(Reason::NoDealloc, None)),
         1 => {}
-        _ => reasons.push(Cause::new(Reason::MultipleDeallocs, Some(deallocs[1]))),
+        _ => reasons.push(Cause::new(Reason::MultipleDeallocs, Some(found.deallocs[1]))),
     }
-    for &d in &deallocs {
-        let in_block = if owned_frees.contains(&d) { home } else { block };
+    for &d in &found.deallocs {
+        let in_block = if found.owned_frees.contains(&d) {
+            place.home
+        } else {
+            site.block
+        };
         if m.op(d).parent != Some(in_block) {
             reasons.push(Cause::new(Reason::DeallocInOtherBlock, Some(d)));
         }
     }
     // A use after a dealloc in program order, unless the two are on exclusive paths (a
     // dealloc in one branch of an scf.if, the use in the other).
-    use_ops.sort_by_key(|u| points.index(*u));
-    let after = deallocs
+    found.use_ops.sort_by_key(|u| points.index(*u));
+    let after = found
+        .deallocs
         .iter()
-        .filter(|d| !uncertain.contains(d))
+        .filter(|d| !found.uncertain.contains(d))
         .find_map(|&d| {
             let di = points.index(d)?;
-            use_ops.iter().copied().find(|&u| {
+            found.use_ops.iter().copied().find(|&u| {
                 points.index(u).is_some_and(|ui| ui > di) && !super::points::exclusive(m, u, d)
             })
         });
     if let Some(user) = after {
         reasons.push(Cause::new(Reason::UseAfterDealloc, Some(user)));
     }
+}
+
+/// `finish`, then what the rules found beyond that: frees, use ends, run-time size, alignment.
+fn finish_with_uses(
+    site: AllocSite,
+    shape: Shape<'_>,
+    place: Place,
+    found: UsesFound,
+    reasons: Vec<Cause>,
+) -> Allocation {
     let mut a = finish(
-        value,
-        op,
-        bytes,
-        live,
+        site.value,
+        site.op,
+        shape.bytes,
+        place.live,
         reasons,
-        deallocs,
-        Some(mt),
-        elem_bytes,
+        found.deallocs,
+        Some(shape.mt),
+        shape.elem_bytes,
     );
-    a.freed_operands = freed_operands;
-    a.held = held;
-    a.first_use = first_use;
-    a.last_use = last_use;
-    a.dynamic = dynamic.map(Box::new);
-    a.align = a.align.max(assumed_align);
+    a.freed_operands = found.freed_operands;
+    a.held = place.held;
+    a.first_use = place.first_use;
+    a.last_use = place.last_use;
+    a.dynamic = shape.dynamic.map(Box::new);
+    a.align = a.align.max(found.assumed_align);
     a
 }
 
@@ -869,6 +1005,7 @@ fn assumed_alignment(m: &Module, op: OpId) -> u64 {
     }
 }
 
+/// Builds the allocation, keeping one cause per reason (its first culprit), in order of precedence.
 #[allow(clippy::too_many_arguments)]
 fn finish(
     value: ValueId,
