@@ -4,7 +4,8 @@
 //! through the `Fork` the caller hands in (`fork`): this layer starts no thread of its own.
 //!
 //! What is separate from where: an op's data lives in `Module::ops`; where it stands is the
-//! order list of its block (`BlockData::ops`). A rewrite edits order lists and adds ops.
+//! order list of its block (`BlockData::ops`). A rewrite adds ops and edits order lists, through
+//! `edit`.
 //!
 //! Records are kept small, because a large input has millions of ops: an op's short lists
 //! (operands, results, result bindings) are stored inline (`ValueList`, `ResultGroups`) and
@@ -14,6 +15,7 @@
 
 pub mod affine;
 pub mod build;
+pub(crate) mod edit;
 pub mod entity;
 pub mod fork;
 pub mod ops;
@@ -358,11 +360,17 @@ impl Module {
         let [name] = parts.as_slice() else {
             return None;
         };
-        let name = name.trim_start_matches('@');
-        Some(if name.starts_with('"') {
-            types::unescape(name)
-        } else {
-            name.to_string()
-        })
+        Some(symbol_name(name))
+    }
+}
+
+/// The name one part of a symbol reference (`@f`, `@"a b"`) stands for: without the `@`, and
+/// unescaped when quoted.
+pub fn symbol_name(part: &str) -> String {
+    let name = part.trim_start_matches('@');
+    if name.starts_with('"') {
+        types::unescape(name)
+    } else {
+        name.to_string()
     }
 }

@@ -21,10 +21,8 @@ use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
-use crate::ir::{
-    BlockData, BlockId, Module, OpData, OpId, RegionData, RegionId, ResultGroups, ValueData,
-    ValueDef, ValueId, ValueName,
-};
+use crate::ir::edit::Edits;
+use crate::ir::{BlockId, Module, OpData, OpId, RegionId, ValueDef, ValueId};
 use crate::source::{SourceFile, Span};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -297,8 +295,8 @@ impl Names {
     }
 }
 
-/// Adds an op with results of the given types and names; returns it and its results. The op
-/// is not placed in any block yet.
+/// Adds an op named `name` with `operands`, inherent attributes `props` and one result per
+/// `(name, type)`; returns it and its results. The op stands in no block yet.
 fn new_op(
     m: &mut Module,
     name: &str,
@@ -307,32 +305,32 @@ fn new_op(
     results: Vec<(Box<str>, Type)>,
     span: Span,
 ) -> (OpId, Vec<ValueId>) {
-    let id = OpId::new(m.ops.len());
-    let mut result_ids = Vec::new();
-    let mut groups = ResultGroups::None;
-    for (i, (rname, ty)) in results.into_iter().enumerate() {
-        let ty = m.intern(ty);
-        let v = ValueId::new(m.values.len());
-        m.values.push(ValueData {
-            ty,
-            def: ValueDef::Result(id, i as u32),
-            name: ValueName::from(rname),
-            span,
-        });
-        result_ids.push(v);
-        groups.push(1);
-    }
-    m.ops.push(OpData {
+    let data = OpData {
         operands: operands.into(),
-        results: result_ids.as_slice().into(),
-        result_groups: groups,
         props: props.into(),
         ..OpData::new(name, span)
-    });
-    (id, result_ids)
+    };
+    let op = m.create_op(data, results);
+    (op, m.op(op).results.to_vec())
 }
 
-/// Rewrites one function; returns the names of its pools.
+/// A pool as the prologue made it.
+struct MadePool {
+    /// The pool's value name (`%pool`, `%pool_0`, ...).
+    name: String,
+    /// The pool: the allocation, or the `scf.if` that chooses it when the function runs.
+    value: ValueId,
+    /// `%use_pool`, where the function chooses when it runs whether to use the pool.
+    use_pool: Option<ValueId>,
+    /// What the prologue computes when the function runs, for members of run-time size.
+    run_time: Option<RunTimePart>,
+}
+
+/// Rewrites one function, in steps: the planned offsets' constants; per pool, the pool (at
+/// the end of the prologue) and a view in place of each member; the `bufferization.dealloc`
+/// ops that freed members, without them; the pools' frees before every return. Every step
+/// records where its ops go in one batch of edits, applied at the end. Returns the names of
+/// the function's pools.
 fn rewrite_function(
     m: &mut Module,
     f: &FunctionReport,
@@ -342,262 +340,130 @@ fn rewrite_function(
 ) -> Vec<String> {
     let region = m.op(f.func).regions[0];
     let entry: BlockId = m.region(region).blocks[0];
-    let span = m.op(f.func).name_span;
-    let mut prologue: Vec<OpId> = Vec::new();
-
-    // One index constant per distinct offset, shared by all pools of the function.
-    let mut offsets: BTreeMap<u64, ValueId> = BTreeMap::new();
-    for pool in &f.pools {
-        for &i in &pool.members {
-            let off = if sabotage.break_plan {
-                0
-            } else {
-                f.allocations[i]
-                    .offset
-                    .as_ref()
-                    .and_then(Offset::fixed)
-                    .expect("pooled at a planned offset")
-            };
-            if let std::collections::btree_map::Entry::Vacant(e) = offsets.entry(off) {
-                let name = names.fresh(&format!("%pool_off{off}"));
-                let (op, res) = new_op(
-                    m,
-                    "arith.constant",
-                    vec![],
-                    vec![("value".into(), Attr::int(off as i64, Type::Index))],
-                    vec![(name, Type::Index)],
-                    span,
-                );
-                prologue.push(op);
-                e.insert(res[0]);
-            }
-        }
-    }
-
-    let mut pool_values = Vec::new();
-    let mut pool_names = Vec::new();
-    // Looked up for every op of the blocks they touch: hashed with Fx (op ids are small ints).
-    let mut removed: FxHashSet<OpId> = FxHashSet::default();
-    // (block, op, the op that takes its place there).
-    let mut replaced: Vec<(BlockId, OpId, OpId)> = Vec::new();
-    // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
-    let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
-    let mut prologue_ir = Prologue {
+    let mut prologue = Prologue {
         names,
         entry,
-        ops: prologue,
-        span,
+        ops: Vec::new(),
+        span: m.op(f.func).name_span,
         constants: BTreeMap::new(),
         copies: HashMap::new(),
     };
+    let offsets = prologue.planned_offsets(m, f, sabotage);
+    let mut edits = Edits::default();
+    let mut pools = Vec::new();
     for pool in &f.pools {
-        // Offsets and size of the part computed at run time, before the pool is allocated.
-        let run_time = (!pool.dynamic.is_empty())
-            .then(|| prologue_ir.dynamic_offsets(m, f, pool, sabotage));
-        // A pool of run-time size may turn out larger than its members as separate buffers:
-        // where they can stay separate, the function compares when it runs, and the pool is
-        // used only if it costs no more (what MLIR's lowering adds for its alignment
-        // included); else every member is allocated and freed as before.
-        let use_pool = match &run_time {
-            Some(part) if free_pools && pool.chosen_at_run_time => {
-                let apart = prologue_ir.separate_peak(m, f, pool, &part.sizes);
-                let pad = prologue_ir.constant(m, pool.align as i64);
-                let cost = prologue_ir.binary(m, "arith.addi", part.size, pad, "%pool_cost");
-                // Predicate 7 is `ule`.
-                let predicate = vec![("predicate".into(), Attr::int(7, Type::i(64)))];
-                Some(prologue_ir.emit(
-                    m,
-                    "arith.cmpi",
-                    vec![cost, apart],
-                    predicate,
-                    Type::i(1),
-                    "%use_pool",
-                ))
-            }
-            _ => None,
-        };
-        let size = run_time.as_ref().map(|part| part.size);
-        let ty = Type::MemRef(Box::new(MemRefType {
-            shape: Some(vec![match size {
-                Some(_) => Dim::Dynamic,
-                None => Dim::Static(pool.size),
-            }]),
-            elem: Type::i(8),
-            layout: None,
-            memory_space: pool.memory_space.clone(),
-        }));
-        let name = prologue_ir.names.fresh("%pool");
-        pool_names.push(name.to_string());
-        let props = vec![
-            (
-                "alignment".into(),
-                Attr::int(pool.align as i64, Type::i(64)),
-            ),
-            (
-                "operandSegmentSizes".into(),
-                Attr::dense_i32(&[i64::from(size.is_some()), 0]),
-            ),
-        ];
-        let (alloc, res) = new_op(
-            m,
-            "memref.alloc",
-            size.into_iter().collect(),
-            props,
-            vec![(name, ty.clone())],
+        let made = prologue.make_pool(m, f, pool, sabotage, free_pools);
+        let span = prologue.span;
+        let members = Members {
+            f,
+            made: &made,
+            offsets: &offsets,
             span,
-        );
-        let pool_value = match use_pool {
-            None => {
-                prologue_ir.ops.push(alloc);
-                res[0]
-            }
-            // `scf.if %use_pool` yields the pool, or else an empty buffer on the stack (no
-            // `malloc`) that no view is of.
-            Some(c) => {
-                let zero = prologue_ir.constant(m, 0);
-                let props = vec![("operandSegmentSizes".into(), Attr::dense_i32(&[1, 0]))];
-                let none_name = prologue_ir.names.fresh("%pool_none");
-                let (none, none_res) = new_op(
-                    m,
-                    "memref.alloca",
-                    vec![zero],
-                    props,
-                    vec![(none_name, ty.clone())],
-                    span,
-                );
-                let chosen = prologue_ir.names.fresh("%pool_or_none");
-                let chosen = new_value(m, chosen, ty, span);
-                let choice = new_if(m, c, &[chosen], (vec![alloc], res), (vec![none], none_res), span);
-                prologue_ir.ops.push(choice);
-                chosen
-            }
         };
-        pool_values.push((pool_value, use_pool));
+        members.replace(m, pool, prologue.names, &mut edits);
+        pools.push(made);
+    }
+    drop_pooled_frees(m, f, &mut edits);
+    edits.prepend(entry, prologue.ops);
+    if free_pools {
+        free_before_returns(m, region, &pools, &mut edits);
+    }
+    edits.apply(m);
+    pools.into_iter().map(|p| p.name).collect()
+}
+
+/// What the views in place of one pool's members are of.
+struct Members<'a> {
+    f: &'a FunctionReport,
+    made: &'a MadePool,
+    /// The offset of each member of planned offset, by allocation index.
+    offsets: &'a HashMap<usize, ValueId>,
+    /// Where the function's new ops point.
+    span: Span,
+}
+
+impl Members<'_> {
+    /// Puts a view of the pool in place of each member of `pool`, and drops its
+    /// `memref.dealloc`s: where the function chooses when it runs, each member is its view or
+    /// its own allocation (`in_pool_or_apart`), and each free runs only where the pool is not
+    /// used.
+    fn replace(&self, m: &mut Module, pool: &Pool, names: &mut Names, edits: &mut Edits) {
         for &i in pool.members.iter().chain(&pool.dynamic) {
-            let a = &f.allocations[i];
+            let a = &self.f.allocations[i];
             let (offset, sizes) = match &a.dynamic {
-                Some(d) => (
-                    run_time.as_ref().expect("a run-time part").offsets[&i],
-                    d.operands.clone(),
-                ),
-                None => {
-                    let off = if sabotage.break_plan {
-                        0
-                    } else {
-                        a.offset.as_ref().and_then(Offset::fixed).expect("pooled")
-                    };
-                    (offsets[&off], Vec::new())
+                Some(d) => {
+                    let part = self.made.run_time.as_ref().expect("a run-time part");
+                    (part.offsets[&i], d.operands.clone())
                 }
+                None => (self.offsets[&i], Vec::new()),
             };
-            let block = m.op(a.op).parent.expect("allocation in a block");
-            let view = new_view(m, a.op, pool_value, offset, &sizes);
-            let frees = a
+            let view = new_view(m, a.op, self.made.value, offset, &sizes);
+            let frees: Vec<OpId> = a
                 .deallocs
                 .iter()
                 .copied()
                 .filter(|d| &*m.op(*d).name == "memref.dealloc")
-                .collect::<Vec<_>>();
-            match use_pool {
+                .collect();
+            match self.made.use_pool {
                 None => {
-                    replaced.push((block, a.op, view));
-                    removed.extend(frees);
+                    edits.replace(m, a.op, view);
+                    frees.into_iter().for_each(|d| edits.erase(d));
                 }
-                // The view where the pool is used, the allocation where it is not; each free
-                // only where the allocation was made.
                 Some(c) => {
-                    let either = in_pool_or_apart(m, prologue_ir.names, c, a.op, view, span);
-                    replaced.push((block, a.op, either));
+                    in_pool_or_apart(m, names, edits, c, a.op, view, self.span);
                     for d in frees {
-                        let at = m.op(d).parent.expect("a free in a block");
-                        let apart = new_if(m, c, &[], (vec![], vec![]), (vec![d], vec![]), span);
-                        replaced.push((at, d, apart));
+                        guard_op(m, edits, c, d, false, self.span);
                     }
                 }
             }
-            for &(op, operand) in &a.freed_operands {
+        }
+    }
+}
+
+/// The `bufferization.dealloc` ops that free members of a pool: each takes them out of its
+/// operands (`dealloc_without`), or goes when nothing is left for it to do.
+fn drop_pooled_frees(m: &mut Module, f: &FunctionReport, edits: &mut Edits) {
+    // Operands of `bufferization.dealloc` ops that free pooled buffers, per op.
+    let mut unfreed: BTreeMap<OpId, HashSet<u32>> = BTreeMap::new();
+    for pool in &f.pools {
+        for &i in pool.members.iter().chain(&pool.dynamic) {
+            for &(op, operand) in &f.allocations[i].freed_operands {
                 unfreed.entry(op).or_default().insert(operand);
             }
         }
     }
-    let prologue = prologue_ir.ops;
     for (op, operands) in unfreed {
         match dealloc_without(m, op, &operands) {
-            Some(new) => replaced.push((m.op(op).parent.expect("a free in a block"), op, new)),
-            None => {
-                removed.insert(op);
-            }
+            Some(new) => edits.replace(m, op, new),
+            None => edits.erase(op),
         }
     }
+}
 
-    // Edit the order lists: views stand where the allocs stood, deallocs go, the prologue
-    // opens the entry block, the pool is freed before every return.
-    // One pass over each block that holds a replaced alloc (a position search per alloc
-    // would be quadratic in functions with many allocations).
-    // An op replaced by an `scf.if` that holds it has moved into the `scf.if` already.
-    let mut by_block: FxHashMap<BlockId, FxHashMap<OpId, OpId>> = FxHashMap::default();
-    for (block, old, new) in replaced {
-        m.ops[new.index()].parent = Some(block);
-        if m.op(old).parent == Some(block) {
-            m.ops[old.index()].parent = None;
-        }
-        by_block.entry(block).or_default().insert(old, new);
-    }
-    for (block, map) in by_block {
-        for op in &mut m.blocks[block.index()].ops {
-            if let Some(view) = map.get(op) {
-                *op = *view;
-            }
-        }
-    }
-    let mut touched: FxHashSet<BlockId> = FxHashSet::default();
-    for d in &removed {
-        if let Some(b) = m.op(*d).parent {
-            touched.insert(b);
-        }
-    }
-    for b in touched {
-        m.blocks[b.index()].ops.retain(|o| !removed.contains(o));
-    }
-    for &d in &removed {
-        m.ops[d.index()].parent = None;
-    }
-    for &op in &prologue {
-        m.ops[op.index()].parent = Some(entry);
-    }
-    let old = std::mem::take(&mut m.blocks[entry.index()].ops);
-    m.blocks[entry.index()].ops = prologue.into_iter().chain(old).collect();
-
-    if !free_pools {
-        return pool_names;
-    }
-    let blocks = m.region(region).blocks.clone();
-    for b in blocks {
-        let returns: Vec<usize> = m
-            .block(b)
-            .ops
+/// Frees every pool before each `func.return` of the function's body (where the function
+/// chooses when it runs, only if the pool is used).
+fn free_before_returns(m: &mut Module, region: RegionId, pools: &[MadePool], edits: &mut Edits) {
+    let returns: Vec<OpId> = m
+        .region(region)
+        .blocks
+        .iter()
+        .flat_map(|&b| m.block(b).ops.iter().copied())
+        .filter(|&o| &*m.op(o).name == "func.return")
+        .collect();
+    for ret in returns {
+        let span = m.op(ret).span;
+        let frees = pools
             .iter()
-            .enumerate()
-            .filter(|(_, o)| &*m.op(**o).name == "func.return")
-            .map(|(i, _)| i)
-            .collect();
-        for pos in returns.into_iter().rev() {
-            let ret_span = m.op(m.block(b).ops[pos]).span;
-            let mut frees = Vec::new();
-            for &(pool, use_pool) in &pool_values {
-                let (mut d, _) = new_op(m, "memref.dealloc", vec![pool], vec![], vec![], ret_span);
-                if let Some(c) = use_pool {
-                    d = new_if(m, c, &[], (vec![d], vec![]), (vec![], vec![]), ret_span);
+            .map(|pool| {
+                let (free, _) = new_op(m, "memref.dealloc", vec![pool.value], vec![], vec![], span);
+                match pool.use_pool {
+                    None => free,
+                    Some(c) => new_if(m, c, vec![], (vec![free], vec![]), (vec![], vec![]), span),
                 }
-                m.ops[d.index()].parent = Some(b);
-                frees.push(d);
-            }
-            let ops = &mut m.blocks[b.index()].ops;
-            for (k, d) in frees.into_iter().enumerate() {
-                ops.insert(pos + k, d);
-            }
-        }
+            })
+            .collect();
+        edits.insert_before(ret, frees);
     }
-    pool_names
 }
 
 /// The part of a pool placed when the function runs, as the prologue computes it.
@@ -626,6 +492,121 @@ struct Prologue<'a> {
 }
 
 impl Prologue<'_> {
+    /// An index constant for each planned offset, shared by all pools of the function; the
+    /// offset of each member of planned offset, by allocation index.
+    fn planned_offsets(
+        &mut self,
+        m: &mut Module,
+        f: &FunctionReport,
+        sabotage: Sabotage,
+    ) -> HashMap<usize, ValueId> {
+        let mut constants: BTreeMap<u64, ValueId> = BTreeMap::new();
+        let mut offsets = HashMap::new();
+        for pool in &f.pools {
+            for &i in &pool.members {
+                let off = if sabotage.break_plan {
+                    0
+                } else {
+                    f.allocations[i]
+                        .offset
+                        .as_ref()
+                        .and_then(Offset::fixed)
+                        .expect("pooled at a planned offset")
+                };
+                let value = *constants.entry(off).or_insert_with(|| {
+                    let name = self.names.fresh(&format!("%pool_off{off}"));
+                    let value = vec![("value".into(), Attr::int(off as i64, Type::Index))];
+                    let (op, res) =
+                        new_op(m, "arith.constant", vec![], value, vec![(name, Type::Index)], self.span);
+                    self.ops.push(op);
+                    res[0]
+                });
+                offsets.insert(i, value);
+            }
+        }
+        offsets
+    }
+
+    /// Makes `pool` at the end of the prologue: the offsets and size of its part placed when
+    /// the function runs, the choice whether to use it where the function makes that choice
+    /// (a pool of run-time size may turn out larger than its members apart: for small sizes,
+    /// MLIR's padding for the pool's alignment alone does), and its allocation.
+    fn make_pool(
+        &mut self,
+        m: &mut Module,
+        f: &FunctionReport,
+        pool: &Pool,
+        sabotage: Sabotage,
+        free_pools: bool,
+    ) -> MadePool {
+        let run_time =
+            (!pool.dynamic.is_empty()).then(|| self.dynamic_offsets(m, f, pool, sabotage));
+        let use_pool = match &run_time {
+            Some(part) if free_pools && pool.chosen_at_run_time => {
+                let apart = self.separate_peak(m, f, pool, &part.sizes);
+                let pad = self.constant(m, pool.align as i64);
+                let cost = self.binary(m, "arith.addi", part.size, pad, "%pool_cost");
+                // Predicate 7 is `ule`.
+                let predicate = vec![("predicate".into(), Attr::int(7, Type::i(64)))];
+                Some(self.emit(m, "arith.cmpi", vec![cost, apart], predicate, Type::i(1), "%use_pool"))
+            }
+            _ => None,
+        };
+        let size = run_time.as_ref().map(|part| part.size);
+        let ty = Type::MemRef(Box::new(MemRefType {
+            shape: Some(vec![match size {
+                Some(_) => Dim::Dynamic,
+                None => Dim::Static(pool.size),
+            }]),
+            elem: Type::i(8),
+            layout: None,
+            memory_space: pool.memory_space.clone(),
+        }));
+        let name = self.names.fresh("%pool");
+        let props = vec![
+            ("alignment".into(), Attr::int(pool.align as i64, Type::i(64))),
+            (
+                "operandSegmentSizes".into(),
+                Attr::dense_i32(&[i64::from(size.is_some()), 0]),
+            ),
+        ];
+        let results = vec![(name.clone(), ty.clone())];
+        let (alloc, res) = new_op(m, "memref.alloc", size.into_iter().collect(), props, results, self.span);
+        let value = match use_pool {
+            None => {
+                self.ops.push(alloc);
+                res[0]
+            }
+            Some(c) => self.pool_or_none(m, c, (alloc, res[0]), ty),
+        };
+        MadePool {
+            name: name.to_string(),
+            value,
+            use_pool,
+            run_time,
+        }
+    }
+
+    /// `scf.if %use_pool` that yields the pool `alloc` makes, or else an empty buffer on the
+    /// stack (no `malloc`) that no view is of.
+    fn pool_or_none(
+        &mut self,
+        m: &mut Module,
+        use_pool: ValueId,
+        (alloc, pool): (OpId, ValueId),
+        ty: Type,
+    ) -> ValueId {
+        let zero = self.constant(m, 0);
+        let props = vec![("operandSegmentSizes".into(), Attr::dense_i32(&[1, 0]))];
+        let none_name = self.names.fresh("%pool_none");
+        let results = vec![(none_name, ty.clone())];
+        let (none, none_res) = new_op(m, "memref.alloca", vec![zero], props, results, self.span);
+        let chosen = vec![(self.names.fresh("%pool_or_none"), ty)];
+        let choice = new_if(m, use_pool, chosen, (vec![alloc], vec![pool]), (vec![none], none_res), self.span);
+        self.ops.push(choice);
+        m.op(choice).results[0]
+    }
+
     /// An index constant.
     fn constant(&mut self, m: &mut Module, value: i64) -> ValueId {
         if let Some(&v) = self.constants.get(&value) {
@@ -832,29 +813,18 @@ impl Prologue<'_> {
 
     /// A copy of `op`, the definition of `v`, on the copies of its operands.
     fn copy_op(&mut self, m: &mut Module, op: OpId, v: ValueId) -> ValueId {
-        let original = m.op(op).clone();
-        let operands: Vec<ValueId> = original.operands.iter().map(|o| self.copies[o]).collect();
-        let name = self.names.fresh(&m.value(v).name);
-        let id = OpId::new(m.ops.len());
-        let copy = ValueId::new(m.values.len());
-        m.values.push(ValueData {
-            ty: m.value(v).ty,
-            def: ValueDef::Result(id, 0),
-            name: ValueName::from(name),
-            span: self.span,
-        });
-        let mut groups = ResultGroups::None;
-        groups.push(1);
-        m.ops.push(OpData {
-            operands: operands.as_slice().into(),
-            results: [copy].as_slice().into(),
-            result_groups: groups,
+        let original = m.op(op);
+        let data = OpData {
+            operands: original.operands.iter().map(|o| self.copies[o]).collect(),
             props: original.props.clone(),
             attrs: original.attrs.clone(),
             ..OpData::new(original.name.clone(), self.span)
-        });
+        };
+        let name = self.names.fresh(&m.value(v).name);
+        let ty = m.value_type(v).clone();
+        let id = m.create_op(data, vec![(name, ty)]);
         self.ops.push(id);
-        copy
+        m.op(id).results[0]
     }
 
     /// The run-time offsets of the pool's members of dynamic size, and the pool's size: each
@@ -998,94 +968,73 @@ fn dealloc_without(m: &mut Module, op: OpId, drop: &HashSet<u32>) -> Option<OpId
             }
         })
         .collect();
-    let results = o.results.clone();
-    let id = OpId::new(m.ops.len());
     let data = OpData {
-        operands: operands.as_slice().into(),
-        results: results.clone(),
-        result_groups: o.result_groups.clone(),
+        operands: operands.into(),
         props,
         attrs: o.attrs.clone(),
         name_span: o.name_span,
         ..OpData::new("bufferization.dealloc", o.span)
     };
-    m.ops.push(data);
-    for (i, &r) in results.iter().enumerate() {
-        m.values[r.index()].def = ValueDef::Result(id, i as u32);
-    }
-    m.ops[op.index()].results.clear();
+    let id = m.create_op(data, Vec::new());
+    m.take_results(op, id, Vec::new());
     Some(id)
 }
 
-/// A value named `name` of type `ty`, defined by nothing yet.
-fn new_value(m: &mut Module, name: Box<str>, ty: Type, span: Span) -> ValueId {
-    let ty = m.intern(ty);
-    let v = ValueId::new(m.values.len());
-    m.values.push(ValueData {
-        ty,
-        // Set by the op that defines it.
-        def: ValueDef::Result(OpId::new(0), 0),
-        name: ValueName::from(name),
-        span,
-    });
-    v
-}
-
-/// An `scf.if` on `cond` defining `results`, whose then and else regions hold the given ops
-/// and end in an `scf.yield` of the given values (an else region that would hold nothing is
-/// left empty). It is not placed in any block yet.
+/// An `scf.if` on `cond` with new results of the given names and types, whose then and else
+/// regions hold the given ops (which stand in no block) and end in an `scf.yield` of the given
+/// values (an else region that would hold nothing is left empty). It stands in no block yet.
 fn new_if(
     m: &mut Module,
     cond: ValueId,
-    results: &[ValueId],
+    results: Vec<(Box<str>, Type)>,
     then: (Vec<OpId>, Vec<ValueId>),
     otherwise: (Vec<OpId>, Vec<ValueId>),
     span: Span,
 ) -> OpId {
-    let id = OpId::new(m.ops.len());
-    let mut groups = ResultGroups::None;
-    for (k, &r) in results.iter().enumerate() {
-        m.values[r.index()].def = ValueDef::Result(id, k as u32);
-        groups.push(1);
-    }
-    m.ops.push(OpData {
+    let data = OpData {
         operands: [cond].as_slice().into(),
-        results: results.into(),
-        result_groups: groups,
         ..OpData::new("scf.if", span)
-    });
+    };
+    let id = m.create_op(data, results);
+    fill_if(m, id, then, otherwise);
+    id
+}
+
+/// Gives the `scf.if` `id` its then and else regions (see `new_if`).
+fn fill_if(
+    m: &mut Module,
+    id: OpId,
+    then: (Vec<OpId>, Vec<ValueId>),
+    otherwise: (Vec<OpId>, Vec<ValueId>),
+) {
+    let span = m.op(id).span;
     // No else region when it would only yield nothing.
     let no_else = otherwise.0.is_empty() && otherwise.1.is_empty();
     for (k, (ops, yielded)) in [then, otherwise].into_iter().enumerate() {
-        let region = RegionId::new(m.regions.len());
         if k == 1 && no_else {
-            m.regions.push(RegionData {
-                blocks: Vec::new(),
-                parent: id,
-            });
-            m.ops[id.index()].regions.push(region);
+            m.push_region(id, None);
             continue;
         }
-        let block = BlockId::new(m.blocks.len());
         let (yield_op, _) = new_op(m, "scf.yield", yielded, vec![], vec![], span);
-        let ops: Vec<OpId> = ops.into_iter().chain([yield_op]).collect();
-        for &op in &ops {
-            m.ops[op.index()].parent = Some(block);
-        }
-        m.blocks.push(BlockData {
-            label: None,
-            args: Vec::new(),
-            ops,
-            parent: region,
-            span,
-        });
-        m.regions.push(RegionData {
-            blocks: vec![block],
-            parent: id,
-        });
-        m.ops[id.index()].regions.push(region);
+        m.push_region(id, Some(ops.into_iter().chain([yield_op]).collect()));
     }
-    id
+}
+
+/// `op` runs only where `cond` holds (`when`) or does not: an `scf.if` on `cond` that holds it
+/// takes its place.
+fn guard_op(m: &mut Module, edits: &mut Edits, cond: ValueId, op: OpId, when: bool, span: Span) {
+    let data = OpData {
+        operands: [cond].as_slice().into(),
+        ..OpData::new("scf.if", span)
+    };
+    let guard = m.create_op(data, Vec::new());
+    edits.replace(m, op, guard);
+    let (then, otherwise) = if when {
+        (vec![op], vec![])
+    } else {
+        (vec![], vec![op])
+    };
+    fill_if(m, guard, (then, vec![]), (otherwise, vec![]));
 }
 
 /// `scf.if %use_pool` in place of `alloc`: it yields `view` (which has taken over the alloc's
@@ -1094,33 +1043,32 @@ fn new_if(
 fn in_pool_or_apart(
     m: &mut Module,
     names: &mut Names,
+    edits: &mut Edits,
     use_pool: ValueId,
     alloc: OpId,
     view: OpId,
     span: Span,
-) -> OpId {
+) {
     let result = m.op(view).results[0];
-    let ty = m.value_type(result).clone();
     let stem = m.value(result).name.to_string();
-    let in_pool = new_value(m, names.fresh(&format!("{stem}_in_pool")), ty.clone(), span);
-    m.values[in_pool.index()].def = ValueDef::Result(view, 0);
-    m.ops[view.index()].results = [in_pool].as_slice().into();
-    let apart = new_value(m, names.fresh(&format!("{stem}_apart")), ty, span);
-    m.values[apart.index()].def = ValueDef::Result(alloc, 0);
-    m.ops[alloc.index()].results = [apart].as_slice().into();
-    new_if(
-        m,
-        use_pool,
-        &[result],
-        (vec![view], vec![in_pool]),
-        (vec![alloc], vec![apart]),
-        span,
-    )
+    let in_pool = names.fresh(&format!("{stem}_in_pool"));
+    let apart = names.fresh(&format!("{stem}_apart"));
+    let data = OpData {
+        operands: [use_pool].as_slice().into(),
+        ..OpData::new("scf.if", span)
+    };
+    let either = m.create_op(data, Vec::new());
+    edits.replace(m, alloc, either);
+    let in_pool = m.take_results(view, either, vec![in_pool])[0];
+    let ty = m.value(result).ty;
+    let apart = m.add_result(alloc, apart, ty);
+    fill_if(m, either, (vec![view], vec![in_pool]), (vec![alloc], vec![apart]));
 }
 
 /// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result
 /// value (same id, name and type), so no use needs to change. `sizes` are the alloc's dynamic
-/// sizes, which the view takes as they are (they are defined before the alloc).
+/// sizes, which the view takes as they are (they are defined before the alloc). It stands in
+/// no block yet.
 fn new_view(
     m: &mut Module,
     alloc: OpId,
@@ -1128,20 +1076,13 @@ fn new_view(
     offset: ValueId,
     sizes: &[ValueId],
 ) -> OpId {
-    let result = m.op(alloc).results[0];
-    let span = m.op(alloc).span;
-    let id = OpId::new(m.ops.len());
-    let group = m.op(alloc).result_groups.clone();
-    let operands: Vec<ValueId> = [pool, offset].iter().chain(sizes).copied().collect();
-    m.ops.push(OpData {
-        operands: operands.as_slice().into(),
-        results: [result].as_slice().into(),
-        result_groups: group,
+    let data = OpData {
+        operands: [pool, offset].iter().chain(sizes).copied().collect(),
         name_span: m.op(alloc).name_span,
-        ..OpData::new("memref.view", span)
-    });
-    m.values[result.index()].def = ValueDef::Result(id, 0);
-    m.ops[alloc.index()].results.clear();
+        ..OpData::new("memref.view", m.op(alloc).span)
+    };
+    let id = m.create_op(data, Vec::new());
+    m.take_results(alloc, id, Vec::new());
     id
 }
 
