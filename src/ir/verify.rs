@@ -658,19 +658,16 @@ impl<'a> Verifier<'a> {
     /// A call names a function of the nearest symbol table, with its argument and result
     /// types.
     fn call(&mut self, op: OpId, o: &'a OpData) {
-        let callee = match self.m.attr(op, "callee") {
-            Some(Attr::SymbolRef(parts)) => parts,
-            _ => {
-                self.op_error(op, "requires attribute 'callee' of a symbol reference");
-                return;
-            }
+        let Some(Attr::SymbolRef(callee)) = self.m.attr(op, "callee") else {
+            self.op_error(op, "requires attribute 'callee' of a symbol reference");
+            return;
         };
-        let name = callee.first().map_or("", |p| p.trim_start_matches('@'));
-        let name = if name.starts_with('"') {
-            super::types::unescape(name)
-        } else {
-            name.to_string()
-        };
+        // A nested reference (`@m::@f`) names no function of the table; the error names its
+        // root.
+        let name = self.m.callee_name(op);
+        let shown = name
+            .clone()
+            .unwrap_or_else(|| callee.first().map_or_else(String::new, |p| super::symbol_name(p)));
         // The nearest symbol table above the call.
         let mut table = self.m.parent_op(op);
         while let Some(t) = table
@@ -678,9 +675,8 @@ impl<'a> Verifier<'a> {
         {
             table = self.m.parent_op(t);
         }
-        let found = (callee.len() == 1)
-            .then(|| self.symbols.get(&table).and_then(|s| s.get(&name)))
-            .flatten()
+        let found = name
+            .and_then(|name| self.symbols.get(&table).and_then(|s| s.get(&name)))
             .copied()
             .filter(|f| &*self.m.op(*f).name == "func.func");
         let signature = found.and_then(|f| match self.m.attr(f, "function_type") {
@@ -688,7 +684,7 @@ impl<'a> Verifier<'a> {
             _ => None,
         });
         let Some((inputs, results)) = signature else {
-            self.op_error(op, format!("'{name}' does not reference a valid function"));
+            self.op_error(op, format!("'{shown}' does not reference a valid function"));
             return;
         };
         if o.operands.len() != inputs.len() {
