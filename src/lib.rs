@@ -42,8 +42,9 @@
 /// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker,
 /// the thread each library call runs on, and those the `parallel` module starts (the second
 /// parsing thread in `parallel::split`, and every thread of `parallel::Threads`: the build of
-/// a hole, verifying, printing, and the planner's ladder). They recurse over nested brackets and regions, and the nesting limits
-/// are set so that nothing below them overflows this. Only the pages touched are committed.
+/// a hole, verifying, printing, and the planner's ladder). They recurse over nested brackets
+/// and regions, and the nesting limits are set so that nothing below them overflows this.
+/// Only the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
 /// Declares the internal modules: private to the crate, and public (but hidden from the
@@ -242,7 +243,7 @@ pub fn rewrite(
         module.restamp();
         Ok(Rewritten {
             stats: stats?,
-            text: parallel::print_module(module).into_string(),
+            text: print(module),
         })
     })
     .map_err(Diagnostics)
@@ -296,7 +297,7 @@ pub fn report(
 /// # Ok::<(), bufreuse::Diagnostics>(())
 /// ```
 pub fn remarks(module: &Module, analysis: &Analysis) -> Result<Vec<Diagnostic>, Diagnostics> {
-    analysis.check_made_of(module, "report")?;
+    analysis.check_made_of(module, "make remarks")?;
     Ok(on_worker_stack("bufreuse-remarks", || {
         analysis::report::remarks(module, analysis)
     }))

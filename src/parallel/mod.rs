@@ -14,7 +14,6 @@ mod split_tests;
 use crate::ir::{Fork, Module, OneThread};
 use crate::syntax::ast::Parts;
 pub use pieces::Pieces;
-use std::sync::Mutex;
 
 /// How many threads the front end may use: 1 when the environment variable
 /// `BUFREUSE_THREADS` says so (to compare with, or to keep a core free), else 2.
@@ -42,33 +41,13 @@ impl Fork for Threads {
         if !apart || allowed() < 2 {
             return OneThread.run(apart, name, there, here);
         }
-        // Taken by the thread; left for this one if the thread cannot be started.
-        let there = Mutex::new(Some(there));
-        let take = || there.lock().ok().and_then(|mut f| f.take());
         std::thread::scope(|scope| {
-            let mut thread = Some(
-                std::thread::Builder::new()
-                    .name(name.into())
-                    .stack_size(crate::WORKER_STACK_BYTES)
-                    .spawn_scoped(scope, || {
-                        if let Some(f) = take() {
-                            f();
-                        }
-                    }),
-            );
-            let mut join = || match thread.take() {
-                Some(Ok(t)) => {
-                    if let Err(panic) = t.join() {
-                        std::panic::resume_unwind(panic);
-                    }
+            let thread = crate::stack::spawn(scope, crate::WORKER_STACK_BYTES, name, there);
+            let mut thread = Some(thread);
+            let mut join = || {
+                if let Some(thread) = thread.take() {
+                    thread.join();
                 }
-                // No thread: `there` runs on this one.
-                Some(Err(_)) => {
-                    if let Some(f) = take() {
-                        f();
-                    }
-                }
-                None => {}
             };
             here(&mut join);
             join();
