@@ -2,7 +2,7 @@
 # Writes what a bufreuse binary prints for a fixed set of inputs into a directory, so that two
 # builds can be compared byte for byte (`diff -r`) after a change meant to keep the output.
 #
-# Inputs: every `.mlir` under lit_tests/ (split at `// -----`), every `.mlir` under the shared
+# Inputs: every `.mlir` under lit_tests/ but lit's Output/ (split at `// -----`), every `.mlir` under the shared
 # corpus (../shared/corpus, or $SHARED/corpus) if present, and gen_chain.py's 100,000-op file
 # if the generator is present. For each: `--analyze`, `--analyze --format json`, `--rewrite`,
 # each output followed by its exit status (stderr included, so errors are compared too).
@@ -34,7 +34,7 @@ run_all() { # name file [flags...]
     done
 }
 
-(cd "$repo" && find lit_tests -name '*.mlir' | sort) | while read -r f; do
+(cd "$repo" && find lit_tests -name '*.mlir' -not -path '*/Output/*' | sort) | while read -r f; do
     run_all "$f" "$repo/$f" --split-input-file
 done
 if [ -d "$shared/corpus" ]; then
