@@ -168,6 +168,7 @@ fn table_line(cells: [&str; 7], widths: &[usize; 7], out: &mut String) {
     out.push('\n');
 }
 
+/// Appends the report of one function: its heading, its table, its sizes and its pools.
 fn function_text<'a>(
     m: &'a Module,
     file: &SourceFile,
@@ -176,6 +177,20 @@ fn function_text<'a>(
     live_from_first_use: bool,
     out: &mut String,
 ) {
+    write_heading(f, live_from_first_use, out);
+    if f.allocations.is_empty() {
+        out.push('\n');
+        return;
+    }
+    Table::new(m, types, f).write(file, out);
+    write_sizes(m, f, out);
+    write_run_time_sizes(m, f, out);
+    write_pools(f, out);
+    out.push('\n');
+}
+
+/// Appends a function's first line (its counts) and, when its rewrite was kept out, why.
+fn write_heading(f: &FunctionReport, live_from_first_use: bool, out: &mut String) {
     let pooled = f.allocations.iter().filter(|a| a.offset.is_some()).count();
     let in_place = f
         .allocations
@@ -202,32 +217,100 @@ fn function_text<'a>(
             "  left as it was read by --rewrite: the check of its rewrite failed: {message}"
         );
     }
-    if f.allocations.is_empty() {
-        out.push('\n');
-        return;
-    }
-    // Eligible allocations per memory space, for the status of those left out of a pool.
-    let mut per_space: Vec<(Option<crate::ir::types::Attr>, usize)> = Vec::new();
-    for b in f.allocations.iter().filter(|b| b.eligible()) {
-        let space = super::memory_space(b.memory_space.as_deref());
-        match per_space.iter_mut().find(|(s, _)| *s == space) {
-            Some(entry) => entry.1 += 1,
-            None => per_space.push((space, 1)),
+}
+
+/// What the table of one function's allocations is made from.
+struct Table<'a> {
+    m: &'a Module,
+    types: &'a [Option<String>],
+    f: &'a FunctionReport,
+    /// Eligible allocations per memory space, for the status of those left out of a pool.
+    per_space: Vec<(Option<crate::ir::types::Attr>, usize)>,
+}
+
+impl<'a> Table<'a> {
+    /// The table of `f`'s allocations, `types` being the texts of the module's memref types.
+    fn new(m: &'a Module, types: &'a [Option<String>], f: &'a FunctionReport) -> Table<'a> {
+        let mut per_space: Vec<(Option<crate::ir::types::Attr>, usize)> = Vec::new();
+        for b in f.allocations.iter().filter(|b| b.eligible()) {
+            let space = super::memory_space(b.memory_space.as_deref());
+            match per_space.iter_mut().find(|(s, _)| *s == space) {
+                Some(entry) => entry.1 += 1,
+                None => per_space.push((space, 1)),
+            }
+        }
+        Table {
+            m,
+            types,
+            f,
+            per_space,
         }
     }
-    let eligible_in_space = |a: &Allocation| {
+
+    /// How many eligible allocations share `a`'s memory space.
+    fn eligible_in_space(&self, a: &Allocation) -> usize {
         let space = super::memory_space(a.memory_space.as_deref());
-        per_space
+        self.per_space
             .iter()
             .find(|(s, _)| *s == space)
             .map_or(0, |e| e.1)
-    };
-    let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
-    let row = |a: &'a Allocation, line: usize, half: &mut Half<'a>| -> Row<'a> {
+    }
+
+    /// Appends the header line and a line per allocation, the columns as wide as their
+    /// widest cell.
+    fn write(&self, file: &SourceFile, out: &mut String) {
+        let header = ["value", "type", "bytes", "live", "line", "status", "offset"];
+        // The rows of a long table are made in two halves, side by side, each with the widths
+        // of its cells; then the lines of each half are written, side by side, and joined.
+        let allocations = &self.f.allocations;
+        let apart = allocations.len() >= PARALLEL_MIN_ROWS;
+        let (first, second) = allocations.split_at(allocations.len() / 2);
+        let (second, first) = crate::parallel::side_by_side(
+            apart,
+            "bufreuse-report",
+            || self.rows_of(file, second),
+            || self.rows_of(file, first),
+        );
+        let mut widths = header.map(str::len);
+        for (k, w) in widths.iter_mut().enumerate() {
+            *w = (*w).max(first.widths[k]).max(second.widths[k]);
+        }
+        table_line(header, &widths, out);
+        let (second, first) = crate::parallel::side_by_side(
+            apart,
+            "bufreuse-report",
+            || second.lines(&widths),
+            || first.lines(&widths),
+        );
+        out.push_str(&first);
+        out.push_str(&second);
+    }
+
+    /// The rows of `allocations`, a run of the function's allocations, as one half of the
+    /// table.
+    fn rows_of(&self, file: &SourceFile, allocations: &'a [Allocation]) -> Half<'a> {
+        let m = self.m;
+        let mut lines = file.line_cursor();
+        let mut half = Half::new();
+        half.rows.reserve(allocations.len());
+        for (k, a) in allocations.iter().enumerate() {
+            if let Some(later) = allocations.get(k + PREFETCH_AHEAD) {
+                crate::prefetch::prefetch(&m.op(later.op).span);
+                crate::prefetch::prefetch(m.value(later.value));
+            }
+            let cells = self.row(a, lines.line(m.op(a.op).span.start), &mut half);
+            half.push(cells);
+        }
+        half
+    }
+
+    /// The cells of `a`'s row, `line` being the line of the op that allocates it.
+    fn row(&self, a: &'a Allocation, line: usize, half: &mut Half<'a>) -> Row<'a> {
+        let m = self.m;
         let value = m.value(a.value);
         [
             Cell::Text(&value.name),
-            match &types[value.ty.index()] {
+            match &self.types[value.ty.index()] {
                 Some(text) => Cell::Text(text),
                 None => half.write(|w| {
                     let _ = write!(w, "{}", m.ty(value.ty));
@@ -249,78 +332,63 @@ fn function_text<'a>(
             half.write(|w| {
                 let _ = write!(w, "{line}");
             }),
-            match written_over(f, a) {
-                Some((over, _)) => half.write(|w| {
-                    let _ = write!(w, "pooled, in place over {}", m.value(over.value).name);
-                }),
-                None => Cell::Text(match a.reason() {
-                    None if a.offset.is_some() => "pooled",
-                    None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
-                    None if eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
-                    None => "eligible (not pooled: no saving)",
-                    Some(r) => r.code(),
-                }),
-            },
-            match &a.offset {
-                None => Cell::Text("-"),
-                Some(Offset::Fixed(o)) => half.write(|w| {
-                    let _ = write!(w, "{o}");
-                }),
-                Some(Offset::Above { base, above, align }) if above.is_empty() => {
-                    match crate::plan::align_up(*base, *align) {
-                        Some(o) => half.write(|w| {
-                            let _ = write!(w, "{o}");
-                        }),
-                        None => Cell::Text("-"),
-                    }
-                }
-                Some(Offset::Above { base, above, .. }) => half.write(|w| {
-                    let _ = write!(w, "max({base}");
-                    for &j in above {
-                        let _ = write!(w, ", end {}", m.value(f.allocations[j].value).name);
-                    }
-                    w.push(')');
-                }),
-            },
+            self.status(a, half),
+            self.offset(a, half),
         ]
-    };
-    // The rows of a long table are made in two halves, side by side, each with the widths
-    // of its cells; then the lines of each half are written, side by side, and joined.
-    let apart = f.allocations.len() >= PARALLEL_MIN_ROWS;
-    let (first, second) = f.allocations.split_at(f.allocations.len() / 2);
-    let half_of = |allocations: &'a [Allocation]| {
-        let mut lines = file.line_cursor();
-        let mut half = Half::new();
-        half.rows.reserve(allocations.len());
-        for (k, a) in allocations.iter().enumerate() {
-            if let Some(later) = allocations.get(k + PREFETCH_AHEAD) {
-                crate::prefetch::prefetch(&m.op(later.op).span);
-                crate::prefetch::prefetch(m.value(later.value));
-            }
-            let cells = row(a, lines.line(m.op(a.op).span.start), &mut half);
-            half.push(cells);
-        }
-        half
-    };
-    let (second, first) = crate::parallel::side_by_side(
-        apart,
-        "bufreuse-report",
-        || half_of(second),
-        || half_of(first),
-    );
-    let mut widths = header.map(str::len);
-    for (k, w) in widths.iter_mut().enumerate() {
-        *w = (*w).max(first.widths[k]).max(second.widths[k]);
     }
-    table_line(header, &widths, out);
-    let (second, first) = crate::parallel::side_by_side(
-        apart,
-        "bufreuse-report",
-        || second.lines(&widths),
-        || first.lines(&widths),
-    );
-    out.push_str(&first);
-    out.push_str(&second);
+
+    /// The status cell of `a`: pooled (in place over which input, if so), eligible and why it
+    /// is not pooled, or the reason it is not eligible.
+    fn status(&self, a: &Allocation, half: &mut Half<'a>) -> Cell<'a> {
+        let f = self.f;
+        match written_over(f, a) {
+            Some((over, _)) => half.write(|w| {
+                let _ = write!(w, "pooled, in place over {}", self.m.value(over.value).name);
+            }),
+            None => Cell::Text(match a.reason() {
+                None if a.offset.is_some() => "pooled",
+                None if f.kept_out.is_some() => "eligible (function kept out: check failed)",
+                None if self.eligible_in_space(a) < 2 => "eligible (alone in its memory space)",
+                None => "eligible (not pooled: no saving)",
+                Some(r) => r.code(),
+            }),
+        }
+    }
+
+    /// The offset cell of `a`: its offset in the pool, the `max` of the ends it is placed
+    /// above at run time, or `-`.
+    fn offset(&self, a: &Allocation, half: &mut Half<'a>) -> Cell<'a> {
+        match &a.offset {
+            None => Cell::Text("-"),
+            Some(Offset::Fixed(o)) => half.write(|w| {
+                let _ = write!(w, "{o}");
+            }),
+            Some(Offset::Above { base, above, align }) if above.is_empty() => {
+                match crate::plan::align_up(*base, *align) {
+                    Some(o) => half.write(|w| {
+                        let _ = write!(w, "{o}");
+                    }),
+                    None => Cell::Text("-"),
+                }
+            }
+            Some(Offset::Above { base, above, .. }) => half.write(|w| {
+                let _ = write!(w, "max({base}");
+                for &j in above {
+                    let _ = write!(
+                        w,
+                        ", end {}",
+                        self.m.value(self.f.allocations[j].value).name
+                    );
+                }
+                w.push(')');
+            }),
+        }
+    }
+}
+
+/// Appends a function's peak live bytes (when and of what) and its bytes without and with
+/// pools.
+fn write_sizes(m: &Module, f: &FunctionReport, out: &mut String) {
     let live_at_peak: Vec<&str> = match f.peak_point {
         Some(p) => f
             .allocations
@@ -356,6 +424,10 @@ fn function_text<'a>(
         );
     }
     out.push('\n');
+}
+
+/// Appends the sizes of a function's pooled allocations of run-time size, if it has any.
+fn write_run_time_sizes(m: &Module, f: &FunctionReport, out: &mut String) {
     let run_time: Vec<String> = f
         .pools
         .iter()
@@ -370,6 +442,10 @@ fn function_text<'a>(
             run_time.join(" + ")
         );
     }
+}
+
+/// Appends a line per pool of a function: its memory space, size, members and how good it is.
+fn write_pools(f: &FunctionReport, out: &mut String) {
     for p in &f.pools {
         let space = p
             .memory_space
@@ -401,7 +477,6 @@ fn function_text<'a>(
             );
         }
     }
-    out.push('\n');
 }
 
 /// The input that `a` is written in place over, and the op that does it, when both are pooled
