@@ -358,6 +358,8 @@ struct ViewSpec {
     guards: Vec<Guard>,
 }
 
+/// Checks one pool: its type and alignment, each view made of it, and the bytes of those views
+/// for one assignment of the run-time values or several.
 #[allow(clippy::too_many_arguments)]
 fn check_pool(
     m: &Module,
@@ -371,33 +373,9 @@ fn check_pool(
 ) {
     let pool = m.op(pool_op).results[0];
     let pool_name = &m.value(pool).name;
-    let Some(pool_type) = m.value_type(pool).as_memref() else {
-        errors.push(fail(m, pool_op, format!("{pool_name} is not a memref")));
+    let Some(pool_size) = pool_size(m, pool_op, min_align, errors) else {
         return;
     };
-    let pool_size = match (pool_type.num_elements(), m.op(pool_op).operands.as_ref()) {
-        (Some(n), []) => PoolSize::Static(n),
-        (None, [size]) => PoolSize::RunTime(*size),
-        _ => {
-            errors.push(fail(
-                m,
-                pool_op,
-                format!("{pool_name} is not a one-dimensional i8 buffer"),
-            ));
-            return;
-        }
-    };
-    let pool_align = m
-        .attr(pool_op, "alignment")
-        .and_then(|a| a.as_i64())
-        .unwrap_or(0);
-    if pool_align < min_align as i64 || pool_align <= 0 || !(pool_align as u64).is_power_of_two() {
-        errors.push(fail(
-            m,
-            pool_op,
-            format!("{pool_name} has alignment {pool_align}, below {min_align}"),
-        ));
-    }
     // A pool used only where `scf.if %c` says so (the function compared it with the buffers
     // apart): the views are of that op's result, each must stand where the same `%c` holds
     // (the other branch yields a buffer no view may be of), and they are checked as if `%c`
@@ -405,6 +383,15 @@ fn check_pool(
     let (pool, chosen_by) = match chosen_pool(m, uses, pool) {
         Some((result, c)) => (result, Some(c)),
         None => (pool, None),
+    };
+    let views = PoolViews {
+        m,
+        points,
+        uses,
+        pool_name,
+        chosen_by,
+        min_align,
+        index_bytes,
     };
     let mut specs = Vec::new();
     for &(user, operand) in uses.of(pool) {
@@ -420,15 +407,140 @@ fn check_pool(
             ));
             continue;
         }
-        let o = m.op(user);
+        specs.extend(views.spec(returns, user, errors));
+    }
+    check_trials(m, points, pool_op, pool_size, &specs, errors);
+}
+
+/// The size of the pool that `pool_op` allocates, or `None` (and an error) when it is not a
+/// one-dimensional buffer; an alignment below `min_align` is an error too.
+fn pool_size(
+    m: &Module,
+    pool_op: OpId,
+    min_align: u64,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<PoolSize> {
+    let pool = m.op(pool_op).results[0];
+    let pool_name = &m.value(pool).name;
+    let Some(pool_type) = m.value_type(pool).as_memref() else {
+        errors.push(fail(m, pool_op, format!("{pool_name} is not a memref")));
+        return None;
+    };
+    let pool_size = match (pool_type.num_elements(), m.op(pool_op).operands.as_ref()) {
+        (Some(n), []) => PoolSize::Static(n),
+        (None, [size]) => PoolSize::RunTime(*size),
+        _ => {
+            errors.push(fail(
+                m,
+                pool_op,
+                format!("{pool_name} is not a one-dimensional i8 buffer"),
+            ));
+            return None;
+        }
+    };
+    let pool_align = m
+        .attr(pool_op, "alignment")
+        .and_then(|a| a.as_i64())
+        .unwrap_or(0);
+    if pool_align < min_align as i64 || pool_align <= 0 || !(pool_align as u64).is_power_of_two() {
+        errors.push(fail(
+            m,
+            pool_op,
+            format!("{pool_name} has alignment {pool_align}, below {min_align}"),
+        ));
+    }
+    Some(pool_size)
+}
+
+/// What the views of one pool are read from and checked against.
+struct PoolViews<'a> {
+    m: &'a Module,
+    points: &'a Points,
+    uses: &'a Uses,
+    /// The pool's name, for messages.
+    pool_name: &'a str,
+    /// The `i1` of the `scf.if` under which the pool is used, when it is used under one.
+    chosen_by: Option<ValueId>,
+    min_align: u64,
+    index_bytes: u64,
+}
+
+impl PoolViews<'_> {
+    /// The view that `view_op` makes of the pool, its numbers still to be evaluated, or `None`
+    /// (and an error) when it has no known byte size or no live interval.
+    fn spec(
+        &self,
+        returns: &mut Returns,
+        view_op: OpId,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<ViewSpec> {
+        let m = self.m;
+        let o = m.op(view_op);
+        let result = o.results[0];
+        let vname = &m.value(result).name;
+        let (factor, elem, dynamic) = self.byte_size(view_op, errors)?;
+        let mut freed_by = None;
+        let mut touches = Vec::new();
+        let interval = view_interval(
+            m,
+            returns,
+            view_op,
+            result,
+            self.points,
+            self.uses,
+            &mut freed_by,
+            &mut touches,
+        );
+        if let Some(d) = freed_by {
+            errors.push(fail(
+                m,
+                d,
+                format!(
+                    "view {vname} of {} is freed by '{}'",
+                    self.pool_name,
+                    m.op(d).name
+                ),
+            ));
+        }
+        let Some(live) = interval else {
+            errors.push(fail(m, view_op, format!("view {vname} has no live interval")));
+            return None;
+        };
+        Some(ViewSpec {
+            op: view_op,
+            value: result,
+            offset: o.operands[1],
+            factor,
+            sizes: o.operands[2..].to_vec(),
+            // A view of static size (planned at compile time) keeps `--alignment`; one of
+            // run-time size needs only its element's (the pool itself keeps `--alignment`),
+            // and both what a `memref.assume_alignment` of the view promises.
+            align: if dynamic == 0 {
+                elem.max(self.min_align)
+            } else {
+                elem
+            }
+            .max(assumed_alignment(m, self.uses, result)),
+            live,
+            touches,
+            guards: self.guards(view_op, errors),
+        })
+    }
+
+    /// Of the view `view_op` makes: its element bytes times its static dimensions, its element
+    /// bytes, and how many of its dimensions are dynamic; or `None` (and an error) when its
+    /// byte size is not known.
+    fn byte_size(&self, view_op: OpId, errors: &mut Vec<Diagnostic>) -> Option<(u64, u64, usize)> {
+        let m = self.m;
+        let o = m.op(view_op);
         let result = o.results[0];
         let vname = &m.value(result).name;
         let ty = m.value_type(result);
         let Some(mt) = ty.as_memref() else {
-            errors.push(fail(m, user, format!("view {vname} is not a memref")));
-            continue;
+            errors.push(fail(m, view_op, format!("view {vname} is not a memref")));
+            return None;
         };
-        let mut factor = mt.elem.element_bytes(index_bytes);
+        let mut factor = mt.elem.element_bytes(self.index_bytes);
         let mut dynamic = 0;
         for d in mt.shape.iter().flatten() {
             match d {
@@ -438,73 +550,54 @@ fn check_pool(
         }
         let (Some(factor), Some(elem), true) = (
             factor,
-            mt.elem.element_bytes(index_bytes),
+            mt.elem.element_bytes(self.index_bytes),
             mt.shape.is_some() && o.operands.len() == 2 + dynamic,
         ) else {
             errors.push(fail(
                 m,
-                user,
+                view_op,
                 format!("view {vname} has no known byte size"),
             ));
-            continue;
+            return None;
         };
-        let mut freed_by = None;
-        let mut touches = Vec::new();
-        let interval = view_interval(
-            m,
-            returns,
-            user,
-            result,
-            points,
-            uses,
-            &mut freed_by,
-            &mut touches,
-        );
-        if let Some(d) = freed_by {
+        Some((factor, elem, dynamic))
+    }
+
+    /// The loops and branches around `view_op`; under a chosen pool, less the branch that
+    /// chose it, which must be one of them.
+    fn guards(&self, view_op: OpId, errors: &mut Vec<Diagnostic>) -> Vec<Guard> {
+        let m = self.m;
+        let mut guards = guards_around(m, view_op);
+        let Some(c) = self.chosen_by else {
+            return guards;
+        };
+        let before = guards.len();
+        guards.retain(|g| !matches!(*g, Guard::If(v, 0) if v == c));
+        if guards.len() == before {
+            let vname = &m.value(m.op(view_op).results[0]).name;
             errors.push(fail(
                 m,
-                d,
-                format!("view {vname} of {pool_name} is freed by '{}'", m.op(d).name),
+                view_op,
+                format!(
+                    "view {vname} is made also where {} is not used",
+                    self.pool_name
+                ),
             ));
         }
-        match interval {
-            Some(live) => specs.push(ViewSpec {
-                op: user,
-                value: result,
-                offset: o.operands[1],
-                factor,
-                sizes: o.operands[2..].to_vec(),
-                // A view of static size (planned at compile time) keeps `--alignment`; one of
-                // run-time size needs only its element's (the pool itself keeps `--alignment`),
-                // and both what a `memref.assume_alignment` of the view promises.
-                align: if dynamic == 0 {
-                    elem.max(min_align)
-                } else {
-                    elem
-                }
-                .max(assumed_alignment(m, uses, result)),
-                live,
-                touches,
-                guards: match chosen_by {
-                    None => guards_around(m, user),
-                    Some(c) => {
-                        let mut guards = guards_around(m, user);
-                        let before = guards.len();
-                        guards.retain(|g| !matches!(*g, Guard::If(v, 0) if v == c));
-                        if guards.len() == before {
-                            errors.push(fail(
-                                m,
-                                user,
-                                format!("view {vname} is made also where {pool_name} is not used"),
-                            ));
-                        }
-                        guards
-                    }
-                },
-            }),
-            None => errors.push(fail(m, user, format!("view {vname} has no live interval"))),
-        }
+        guards
     }
+}
+
+/// Checks the bytes of a pool's views: once when every size and offset is known at compile
+/// time, else for `TRIALS` assignments of the run-time values, up to the first that fails.
+fn check_trials(
+    m: &Module,
+    points: &Points,
+    pool_op: OpId,
+    pool_size: PoolSize,
+    specs: &[ViewSpec],
+    errors: &mut Vec<Diagnostic>,
+) {
     // Sizes known at compile time need one look; sizes computed at run time are tried
     // with several assignments of the values they come from.
     let run_time = matches!(pool_size, PoolSize::RunTime(_))
@@ -515,7 +608,7 @@ fn check_pool(
     for trial in 0..trials {
         let mut eval = Evaluator::new(m, trial);
         let before = errors.len();
-        check_trial(m, points, &mut eval, pool_op, pool_size, &specs, errors);
+        check_trial(m, points, &mut eval, pool_op, pool_size, specs, errors);
         if errors.len() > before {
             if run_time {
                 let note = eval.describe();
