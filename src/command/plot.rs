@@ -90,19 +90,62 @@ pub fn svg(panels: &[Panel]) -> String {
     out
 }
 
+/// Appends the panel of one pool, its top edge at `top`.
 fn panel(out: &mut String, p: &Panel, top: f64) {
-    let x_max = p.buffers.iter().map(|b| b.end).max().unwrap_or(1).max(1);
-    let y_max = p
-        .pool
-        .max(p.capacity.unwrap_or(0))
-        .max(p.lower_bound)
-        .max(1);
-    let y_top_value = y_max as f64 * 1.06;
-    let plot_w = WIDTH - MARGIN_L - MARGIN_R;
-    let x0 = MARGIN_L;
-    let y0 = top + TITLE_H;
-    let sx = |t: u64| x0 + t as f64 / x_max as f64 * plot_w;
-    let sy = |b: f64| y0 + PLOT_H - b / y_top_value * PLOT_H;
+    let frame = Frame::of(p, top);
+    write_title(out, p, &frame, top);
+    write_axes(out, &frame);
+    write_buffers(out, p, &frame);
+    write_live_bytes(out, p, &frame);
+    write_pool_lines(out, p, &frame);
+}
+
+/// Where a panel's plot area is, and how program points and bytes map to it.
+struct Frame {
+    /// The left edge of the plot area.
+    x0: f64,
+    /// The top edge of the plot area.
+    y0: f64,
+    /// The width of the plot area.
+    plot_w: f64,
+    /// The program point at the right edge.
+    x_max: u64,
+    /// The bytes at the top edge: the largest of the panel's sizes, with headroom.
+    y_top_value: f64,
+}
+
+impl Frame {
+    /// The frame of `p`'s panel, its top edge at `top`.
+    fn of(p: &Panel, top: f64) -> Frame {
+        let x_max = p.buffers.iter().map(|b| b.end).max().unwrap_or(1).max(1);
+        let y_max = p
+            .pool
+            .max(p.capacity.unwrap_or(0))
+            .max(p.lower_bound)
+            .max(1);
+        Frame {
+            x0: MARGIN_L,
+            y0: top + TITLE_H,
+            plot_w: WIDTH - MARGIN_L - MARGIN_R,
+            x_max,
+            y_top_value: y_max as f64 * 1.06,
+        }
+    }
+
+    /// The x of program point `t`.
+    fn x(&self, t: u64) -> f64 {
+        self.x0 + t as f64 / self.x_max as f64 * self.plot_w
+    }
+
+    /// The y of `b` bytes.
+    fn y(&self, b: f64) -> f64 {
+        self.y0 + PLOT_H - b / self.y_top_value * PLOT_H
+    }
+}
+
+/// Appends the panel's title line (pool, lower bound, their ratio) and the plot's background.
+fn write_title(out: &mut String, p: &Panel, frame: &Frame, top: f64) {
+    let Frame { x0, y0, plot_w, .. } = *frame;
     let ratio = if p.lower_bound > 0 {
         p.pool as f64 / p.lower_bound as f64
     } else {
@@ -128,13 +171,22 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         out,
         r##"<rect x="{x0}" y="{y0}" width="{plot_w}" height="{PLOT_H}" fill="#f7f7f7" stroke="#888888"/>"##
     );
+}
 
-    // Axes and ticks.
+/// Appends the byte axis, the program-point axis, their ticks and the latter's name.
+fn write_axes(out: &mut String, frame: &Frame) {
+    let Frame {
+        x0,
+        y0,
+        plot_w,
+        x_max,
+        y_top_value,
+    } = *frame;
     // Byte ticks at powers of two (512 B, 1 KiB, 2 KiB, ...), about six of them.
     let ystep = (y_top_value / 6.0).max(1.0).ceil().log2().ceil().exp2();
     let mut v = 0.0;
     while v <= y_top_value {
-        let y = sy(v);
+        let y = frame.y(v);
         let _ = writeln!(
             out,
             r##"<line x1="{:.1}" y1="{y:.1}" x2="{x0}" y2="{y:.1}" stroke="#888888"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
@@ -148,7 +200,7 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
     let xstep = tick_step(x_max as f64, 10.0, 10.0).max(1.0);
     let mut t = 0.0;
     while t <= x_max as f64 {
-        let x = sx(t as u64);
+        let x = frame.x(t as u64);
         let _ = writeln!(
             out,
             r##"<line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#888888"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
@@ -165,8 +217,11 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         x0 + plot_w / 2.0,
         y0 + PLOT_H + 30.0
     );
+}
 
-    // Buffers, with a colour per key in order of first appearance.
+/// Appends a rectangle per buffer, labelled where the label fits, with a colour per key in
+/// order of first appearance.
+fn write_buffers(out: &mut String, p: &Panel, frame: &Frame) {
     let mut keys: Vec<&str> = Vec::new();
     for b in &p.buffers {
         if !keys.contains(&b.color_key.as_str()) {
@@ -176,10 +231,10 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
     for b in &p.buffers {
         let color =
             PALETTE[keys.iter().position(|k| *k == b.color_key).unwrap_or(0) % PALETTE.len()];
-        let x = sx(b.start);
-        let w = (sx(b.end) - x).max(0.5);
-        let ytop = sy((b.offset + b.size) as f64);
-        let h = (sy(b.offset as f64) - ytop).max(0.5);
+        let x = frame.x(b.start);
+        let w = (frame.x(b.end) - x).max(0.5);
+        let ytop = frame.y((b.offset + b.size) as f64);
+        let h = (frame.y(b.offset as f64) - ytop).max(0.5);
         let _ = writeln!(
             out,
             r##"<rect x="{x:.2}" y="{ytop:.2}" width="{w:.2}" height="{h:.2}" fill="{color}" fill-opacity="0.85" stroke="#333333" stroke-width="0.5"><title>{}</title></rect>"##,
@@ -196,15 +251,18 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
             );
         }
     }
+}
 
-    // Live bytes at each point, drawn as a step curve; its maximum is marked.
+/// Appends the live bytes at each point as a step curve, its maximum marked.
+fn write_live_bytes(out: &mut String, p: &Panel, frame: &Frame) {
+    let Frame { x0, y0, plot_w, .. } = *frame;
     let mut events: Vec<(u64, i128)> = Vec::with_capacity(p.buffers.len() * 2);
     for b in &p.buffers {
         events.push((b.start, i128::from(b.size)));
         events.push((b.end, -i128::from(b.size)));
     }
     events.sort();
-    let mut points = vec![(sx(0), sy(0.0))];
+    let mut points = vec![(frame.x(0), frame.y(0.0))];
     let mut live: i128 = 0;
     let mut peak = (0i128, 0u64);
     let mut i = 0;
@@ -215,8 +273,8 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
             live += events[i].1;
             i += 1;
         }
-        points.push((sx(t), sy(before as f64)));
-        points.push((sx(t), sy(live as f64)));
+        points.push((frame.x(t), frame.y(before as f64)));
+        points.push((frame.x(t), frame.y(live as f64)));
         if live > peak.0 {
             peak = (live, t);
         }
@@ -231,7 +289,7 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         path.join(" ")
     );
     if peak.0 > 0 {
-        let (px, py) = (sx(peak.1), sy(peak.0 as f64));
+        let (px, py) = (frame.x(peak.1), frame.y(peak.0 as f64));
         let _ = writeln!(
             out,
             r##"<circle cx="{px:.2}" cy="{py:.2}" r="3.5" fill="#d62728"/><text x="{:.2}" y="{:.2}" fill="#d62728" text-anchor="{}">peak live {}</text>"##,
@@ -249,9 +307,12 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
             escape(&human_bytes(peak.0 as u64))
         );
     }
+}
 
-    // Pool size and capacity.
-    let py = sy(p.pool as f64);
+/// Appends the horizontal lines of the pool size and, if one is given, the capacity.
+fn write_pool_lines(out: &mut String, p: &Panel, frame: &Frame) {
+    let Frame { x0, plot_w, .. } = *frame;
+    let py = frame.y(p.pool as f64);
     let _ = writeln!(
         out,
         r##"<line x1="{x0}" y1="{py:.2}" x2="{:.1}" y2="{py:.2}" stroke="#1f77b4" stroke-dasharray="6,3"/><text x="{:.1}" y="{:.2}" text-anchor="end" fill="#1f77b4">pool {}</text>"##,
@@ -261,7 +322,7 @@ fn panel(out: &mut String, p: &Panel, top: f64) {
         escape(&human_bytes(p.pool))
     );
     if let Some(cap) = p.capacity {
-        let cy = sy(cap as f64);
+        let cy = frame.y(cap as f64);
         let _ = writeln!(
             out,
             r##"<line x1="{x0}" y1="{cy:.2}" x2="{:.1}" y2="{cy:.2}" stroke="#d62728" stroke-dasharray="2,2"/><text x="{:.1}" y="{:.2}" fill="#d62728">capacity {}</text>"##,
