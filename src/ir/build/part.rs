@@ -26,7 +26,7 @@ use super::{Binding, Builder, Scope, UNSET};
 use crate::diag::Diagnostic;
 use crate::ir::types::{Attr, Type};
 use crate::ir::{
-    BlockId, Module, OpData, OpId, OpName, RegionId, TypeId, ValueData, ValueDef, ValueId,
+    BlockId, Fork, Module, OpData, OpId, OpName, RegionId, TypeId, ValueData, ValueDef, ValueId,
     ValueName,
 };
 use crate::source::Span;
@@ -347,15 +347,47 @@ impl<'a> Builder<'a> {
     /// arenas; returns the hole's ops. On any error the hole's records are dropped (the
     /// build fails).
     fn join<F>(&mut self, hole: BuiltHole<'a>, block: BlockId, site: &HoleSite<F>) -> Vec<OpId> {
-        let count = site.count;
         let errors = self.errors.len();
         self.errors.extend(hole.errors);
-        if hole.results != count {
+        if hole.results != site.count {
             self.errors.push(Diagnostic::file_error(
                 "internal error: the second part declares other results than expected",
             ));
         }
-        let d = hole.deferred;
+        let (resolved, successors) = self.resolve_deferred(&hole.deferred, site);
+        if self.errors.len() > errors {
+            return Vec::new();
+        }
+        let mut m = hole.m;
+        let types = std::mem::take(&mut m.types);
+        let r = Renumbering {
+            types: types.into_iter().map(|t| self.m.intern(t)).collect(),
+            resolved,
+            successors,
+            block,
+            count: site.count,
+            hole_first: site.first,
+            op_base: self.next_op,
+            block_base: self.next_block,
+            region_base: self.next_region,
+            value_base: self.m.values.len() as u32,
+        };
+        self.move_hole_in(m, hole.counts, &r);
+        self.type_hole_block_args(hole.late_arg_types, &r);
+        self.unnamed
+            .extend(hole.unnamed.into_iter().map(|v| r.value(v)));
+        hole.top.into_iter().map(|o| r.op(o)).collect()
+    }
+
+    /// Resolves, with this builder's scopes, what the hole builder could not: its external
+    /// uses (their types checked), the names its regions define (checked not to shadow), its
+    /// successors, and the names of its results (checked against the text's); returns the
+    /// values of the external uses and the blocks of the successors, in their order.
+    fn resolve_deferred<F>(
+        &mut self,
+        d: &Deferred<'a>,
+        site: &HoleSite<F>,
+    ) -> (Vec<ValueId>, Vec<BlockId>) {
         // External uses, with the types the syntax gives them.
         let resolved: Vec<ValueId> = d
             .external
@@ -395,96 +427,41 @@ impl<'a> Builder<'a> {
                 "internal error: the second part binds its results otherwise than expected",
             ));
         }
-        if self.errors.len() > errors {
-            return Vec::new();
-        }
+        (resolved, successors)
+    }
 
-        let types: Vec<TypeId> = hole.m.types.into_iter().map(|t| self.m.intern(t)).collect();
-        let ty = |t: TypeId| if t.0 == UNSET { t } else { types[t.index()] };
-        let (op_base, block_base, region_base) = (self.next_op, self.next_block, self.next_region);
-        let value_base = self.m.values.len() as u32;
-        let hole_first = site.first;
-        let value = |v: ValueId| {
-            if is_external(v) {
-                resolved[(v.0 & !EXTERNAL) as usize]
-            } else if v.0 < count {
-                ValueId(hole_first + v.0)
-            } else {
-                ValueId(value_base + v.0 - count)
-            }
-        };
-        let op = |o: OpId| OpId(op_base + o.0);
-        let block_id = |b: BlockId| {
-            if b.0 == HOLE_BLOCK {
-                block
-            } else if b.0 & EXTERNAL != 0 {
-                successors[(b.0 & !EXTERNAL) as usize]
-            } else {
-                BlockId(block_base + b.0)
-            }
-        };
-        let region = |r: RegionId| RegionId(region_base + r.0);
-
-        let (n_ops, n_blocks, n_regions) = hole.counts;
+    /// Renumbers the records of the hole's module `m` (its types already interned) with `r`
+    /// and moves them into this builder's arenas, after the entities built so far; `counts`
+    /// are the hole's ops, blocks and regions.
+    fn move_hole_in(&mut self, m: Module, counts: (u32, u32, u32), r: &Renumbering) {
+        let (n_ops, n_blocks, n_regions) = counts;
         // The ops are renumbered in place and moved in at the end of the build (see
         // `hole_ops`), when the builder's side tables are gone.
-        let mut ops = hole.m.ops;
-        let mut hole_values = hole.m.values;
-        let renumber_ops = |ops: &mut [OpData]| {
-            for o in ops {
-                o.operands.iter_mut().for_each(|v| *v = value(*v));
-                o.results.iter_mut().for_each(|v| *v = value(*v));
-                o.regions.iter_mut().for_each(|r| *r = region(*r));
-                o.successors.iter_mut().for_each(|b| *b = block_id(*b));
-                o.parent = o.parent.map(block_id);
-            }
-        };
-        let renumber_values = |values: &mut [ValueData]| {
-            for v in values {
-                v.ty = ty(v.ty);
-                v.def = match v.def {
-                    ValueDef::Result(o, i) => ValueDef::Result(op(o), i),
-                    ValueDef::Arg(b, i) => ValueDef::Arg(block_id(b), i),
-                };
-            }
-        };
-        // A large hole is renumbered on two threads, half of it each.
-        let (op_mid, value_mid) = (ops.len() / 2, hole_values.len() / 2);
-        let large = ops.len() >= RENUMBER_APART_OPS;
-        let (ops_a, ops_b) = ops.split_at_mut(op_mid);
-        let (values_a, values_b) = hole_values.split_at_mut(value_mid);
-        let first_half = || {
-            renumber_ops(ops_a);
-            renumber_values(values_a);
-        };
-        let second_half = || {
-            renumber_ops(ops_b);
-            renumber_values(values_b);
-        };
-        self.fork
-            .both(large, "bufreuse-renumber", second_half, first_half);
+        let mut ops = m.ops;
+        let mut hole_values = m.values;
+        r.ops_and_values(self.fork, &mut ops, &mut hole_values);
         self.hole_ops = HoleOps {
-            ids: op_base..op_base + n_ops,
+            ids: r.op_base..r.op_base + n_ops,
             ops,
         };
-        self.m.blocks.extend(hole.m.blocks.into_iter().map(|mut b| {
-            b.args.iter_mut().for_each(|v| *v = value(*v));
-            b.ops.iter_mut().for_each(|o| *o = op(*o));
-            b.parent = region(b.parent);
+        self.m.blocks.extend(m.blocks.into_iter().map(|mut b| {
+            b.args.iter_mut().for_each(|v| *v = r.value(*v));
+            b.ops.iter_mut().for_each(|o| *o = r.op(*o));
+            b.parent = r.region(b.parent);
             b
         }));
-        self.new_block.extend(block_base..block_base + n_blocks);
-        self.m
-            .regions
-            .extend(hole.m.regions.into_iter().map(|mut r| {
-                r.blocks.iter_mut().for_each(|b| *b = block_id(*b));
-                r.parent = op(r.parent);
-                r
-            }));
-        self.new_region.extend(region_base..region_base + n_regions);
+        self.new_block
+            .extend(r.block_base..r.block_base + n_blocks);
+        self.m.regions.extend(m.regions.into_iter().map(|mut g| {
+            g.blocks.iter_mut().for_each(|b| *b = r.block(*b));
+            g.parent = r.op(g.parent);
+            g
+        }));
+        self.new_region
+            .extend(r.region_base..r.region_base + n_regions);
         let mut hole_values = hole_values.into_iter();
-        let first = site.first as usize;
-        for (slot, v) in self.m.values[first..first + count as usize]
+        let first = r.hole_first as usize;
+        for (slot, v) in self.m.values[first..first + r.count as usize]
             .iter_mut()
             .zip(hole_values.by_ref())
         {
@@ -494,17 +471,118 @@ impl<'a> Builder<'a> {
         self.next_op += n_ops;
         self.next_block += n_blocks;
         self.next_region += n_regions;
+    }
 
-        // Block arguments typed like an operand: an external operand's type is known now,
-        // unless it is defined in a later block.
-        for (arg, of) in hole.late_arg_types {
-            let (arg, of_value) = (value(arg), value(of));
+    /// Types the hole's block arguments typed like an operand (`late`, renumbered with `r`)
+    /// whose operand's type is known now; the others wait for the end of the build.
+    fn type_hole_block_args(&mut self, late: Vec<(ValueId, ValueId)>, r: &Renumbering) {
+        // An external operand's type is known now, unless it is defined in a later block.
+        for (arg, of) in late {
+            let (arg, of_value) = (r.value(arg), r.value(of));
             match self.m.values.get(of_value.index()).map(|v| v.ty) {
                 Some(t) if is_external(of) && t.0 != UNSET => self.m.values[arg.index()].ty = t,
                 _ => self.late_arg_types.push((arg, of_value)),
             }
         }
-        self.unnamed.extend(hole.unnamed.into_iter().map(value));
-        hole.top.into_iter().map(op).collect()
+    }
+}
+
+/// How the ids of a hole's records map to the main builder's at the join.
+struct Renumbering {
+    /// The main builder's ids of the hole's types.
+    types: Vec<TypeId>,
+    /// The values the hole's external uses stand for.
+    resolved: Vec<ValueId>,
+    /// The blocks the hole's successors stand for.
+    successors: Vec<BlockId>,
+    /// The block the hole's ops go in.
+    block: BlockId,
+    /// How many values the hole's results are: its first values, which go to those reserved
+    /// for them from `hole_first` on.
+    count: u32,
+    hole_first: u32,
+    /// Where the hole's other records go: after the entities built so far.
+    op_base: u32,
+    block_base: u32,
+    region_base: u32,
+    value_base: u32,
+}
+
+impl Renumbering {
+    /// The main builder's id of the hole's type `t`.
+    fn ty(&self, t: TypeId) -> TypeId {
+        if t.0 == UNSET { t } else { self.types[t.index()] }
+    }
+
+    /// The main builder's id of the hole's value `v`.
+    fn value(&self, v: ValueId) -> ValueId {
+        if is_external(v) {
+            self.resolved[(v.0 & !EXTERNAL) as usize]
+        } else if v.0 < self.count {
+            ValueId(self.hole_first + v.0)
+        } else {
+            ValueId(self.value_base + v.0 - self.count)
+        }
+    }
+
+    /// The main builder's id of the hole's op `o`.
+    fn op(&self, o: OpId) -> OpId {
+        OpId(self.op_base + o.0)
+    }
+
+    /// The main builder's id of the hole's block `b`.
+    fn block(&self, b: BlockId) -> BlockId {
+        if b.0 == HOLE_BLOCK {
+            self.block
+        } else if b.0 & EXTERNAL != 0 {
+            self.successors[(b.0 & !EXTERNAL) as usize]
+        } else {
+            BlockId(self.block_base + b.0)
+        }
+    }
+
+    /// The main builder's id of the hole's region `r`.
+    fn region(&self, r: RegionId) -> RegionId {
+        RegionId(self.region_base + r.0)
+    }
+
+    /// Renumbers `ops` in place.
+    fn ops(&self, ops: &mut [OpData]) {
+        for o in ops {
+            o.operands.iter_mut().for_each(|v| *v = self.value(*v));
+            o.results.iter_mut().for_each(|v| *v = self.value(*v));
+            o.regions.iter_mut().for_each(|r| *r = self.region(*r));
+            o.successors.iter_mut().for_each(|b| *b = self.block(*b));
+            o.parent = o.parent.map(|b| self.block(b));
+        }
+    }
+
+    /// Renumbers `values` in place.
+    fn values(&self, values: &mut [ValueData]) {
+        for v in values {
+            v.ty = self.ty(v.ty);
+            v.def = match v.def {
+                ValueDef::Result(o, i) => ValueDef::Result(self.op(o), i),
+                ValueDef::Arg(b, i) => ValueDef::Arg(self.block(b), i),
+            };
+        }
+    }
+
+    /// Renumbers the hole's ops and values in place.
+    fn ops_and_values(&self, fork: &dyn Fork, ops: &mut [OpData], values: &mut [ValueData]) {
+        // A large hole is renumbered on two threads, half of it each.
+        let (op_mid, value_mid) = (ops.len() / 2, values.len() / 2);
+        let large = ops.len() >= RENUMBER_APART_OPS;
+        let (ops_a, ops_b) = ops.split_at_mut(op_mid);
+        let (values_a, values_b) = values.split_at_mut(value_mid);
+        let first_half = || {
+            self.ops(ops_a);
+            self.values(values_a);
+        };
+        let second_half = || {
+            self.ops(ops_b);
+            self.values(values_b);
+        };
+        fork.both(large, "bufreuse-renumber", second_half, first_half);
     }
 }
