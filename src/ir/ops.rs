@@ -3,6 +3,7 @@
 //! - the lexer gives a known name its syntax class (`OpClass`), and the grammar has one rule
 //!   per class (all arith binary ops share one);
 //! - the printer writes the custom form of a class, and the generic form of an op without one;
+//!   the grammar actions and the printer read how an elementwise op writes its types;
 //! - the verifier checks result counts, terminators and parents;
 //! - the analysis reads how an op uses its memref operands (`Memory`) and whether its regions
 //!   run one at a time (`Regions`).
@@ -206,6 +207,18 @@ pub enum Regions {
     Concurrent,
 }
 
+/// How the custom form of an elementwise op (`OpClass::Elementwise`) writes its types after
+/// the colon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElementwiseTypes {
+    /// One type, of the operands and the result (`arith.addf %a, %b : f32`).
+    Same,
+    /// The type of each operand; the result has the first (`math.fpowi %b, %p : f32, i32`).
+    EachOperand,
+    /// The operand's type; the result is `i1` of its shape (`math.isnan %x : f32`).
+    OperandToBool,
+}
+
 /// What bufreuse knows about one kind of op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpDef {
@@ -220,6 +233,9 @@ pub struct OpDef {
     pub parent: Option<&'static str>,
     pub memory: Memory,
     pub regions: Regions,
+    /// How its custom form writes its types, if it is of class `Elementwise` (`Same` for
+    /// every other op).
+    pub elementwise_types: ElementwiseTypes,
 }
 
 impl OpDef {
@@ -234,6 +250,7 @@ impl OpDef {
             parent: None,
             memory: Memory::Unknown,
             regions: Regions::Concurrent,
+            elementwise_types: ElementwiseTypes::Same,
         }
     }
 
@@ -288,8 +305,14 @@ impl OpDef {
         self.parent = Some(parent);
         self
     }
+
+    const fn types(mut self, types: ElementwiseTypes) -> OpDef {
+        self.elementwise_types = types;
+        self
+    }
 }
 
+use ElementwiseTypes::{EachOperand, OperandToBool};
 use Escape::{PointerTaken, Return, Yield};
 use OpClass::*;
 use Results::{One, Variadic, Zero};
@@ -440,11 +463,11 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("math.acosh", Elementwise, One),
     OpDef::new("math.asinh", Elementwise, One),
     OpDef::new("math.atanh", Elementwise, One),
-    OpDef::new("math.fpowi", Elementwise, One),
-    OpDef::new("math.isnan", Elementwise, One),
-    OpDef::new("math.isinf", Elementwise, One),
-    OpDef::new("math.isfinite", Elementwise, One),
-    OpDef::new("math.isnormal", Elementwise, One),
+    OpDef::new("math.fpowi", Elementwise, One).types(EachOperand),
+    OpDef::new("math.isnan", Elementwise, One).types(OperandToBool),
+    OpDef::new("math.isinf", Elementwise, One).types(OperandToBool),
+    OpDef::new("math.isfinite", Elementwise, One).types(OperandToBool),
+    OpDef::new("math.isnormal", Elementwise, One).types(OperandToBool),
     // scf: loop-carried memrefs become block arguments, so they leave their block.
     OpDef::new("scf.for", For, Variadic)
         .sequential()
@@ -622,29 +645,6 @@ pub const ATOMIC_RMW_KINDS: [&str; 16] = [
     "mins", "minu", "mulf", "muli", "ori", "xori",
 ];
 
-/// How the custom form of an elementwise op (`OpClass::Elementwise`) writes its types after
-/// the colon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ElementwiseTypes {
-    /// One type, of the operands and the result (`arith.addf %a, %b : f32`).
-    Same,
-    /// The type of each operand; the result has the first (`math.fpowi %b, %p : f32, i32`).
-    EachOperand,
-    /// The operand's type; the result is `i1` of its shape (`math.isnan %x : f32`).
-    OperandToBool,
-}
-
-/// How an elementwise op writes its types (see `ElementwiseTypes`).
-pub fn elementwise_types(name: &str) -> ElementwiseTypes {
-    match name {
-        "math.fpowi" => ElementwiseTypes::EachOperand,
-        "math.isnan" | "math.isinf" | "math.isfinite" | "math.isnormal" => {
-            ElementwiseTypes::OperandToBool
-        }
-        _ => ElementwiseTypes::Same,
-    }
-}
-
 /// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
 /// reduce/map` do not write their results: they are the tensor types of their inits).
 pub fn implies_results(name: &str) -> bool {
@@ -774,6 +774,19 @@ mod tests {
         assert_eq!(syntax_class("vector.load"), Some(VectorLoad));
         assert_eq!(syntax_class("linalg.pack"), Some(Pack));
         assert_eq!(syntax_class("vector.maskedload"), None);
+    }
+
+    #[test]
+    fn only_elementwise_rows_have_elementwise_types() {
+        for d in OPS {
+            if d.elementwise_types != ElementwiseTypes::Same {
+                assert_eq!(d.syntax, Some(Elementwise), "{}", d.name);
+            }
+        }
+        let types = |name| lookup(name).map(|d| d.elementwise_types);
+        assert_eq!(types("math.fpowi"), Some(EachOperand));
+        assert_eq!(types("math.isnan"), Some(OperandToBool));
+        assert_eq!(types("arith.addf"), Some(ElementwiseTypes::Same));
     }
 
     #[test]

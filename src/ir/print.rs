@@ -4,8 +4,8 @@
 
 use super::affine;
 use super::ops::{
-    ATOMIC_RMW_KINDS, ElementwiseTypes, OpClass, WINOGRAD_FMR, elementwise_types, has_own_syntax,
-    implies_results, minor_identity_map, predicate_name, syntax_class, transfer_ranks,
+    ATOMIC_RMW_KINDS, ElementwiseTypes, OpClass, WINOGRAD_FMR, has_own_syntax, implies_results,
+    lookup, minor_identity_map, predicate_name, syntax_class, transfer_ranks,
 };
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, parse_int, write_dict};
@@ -993,7 +993,8 @@ impl<'a> Printer<'a> {
                 }
             }
             OpClass::Elementwise | OpClass::Select => {
-                if n_res != 1 || n_ops == 0 || !self.elementwise_types_fit(op, class) {
+                let types = lookup(name).map_or(ElementwiseTypes::Same, |d| d.elementwise_types);
+                if n_res != 1 || n_ops == 0 || !self.elementwise_types_fit(op, class, types) {
                     return None;
                 }
                 self.out.push(' ');
@@ -1005,7 +1006,7 @@ impl<'a> Printer<'a> {
                     self.operand_type(op, 0);
                     self.out.push_str(", ");
                 }
-                match elementwise_types(name) {
+                match types {
                     ElementwiseTypes::Same => self.result_type(op, 0),
                     ElementwiseTypes::EachOperand => {
                         for i in 0..n_ops {
@@ -2448,12 +2449,12 @@ impl<'a> Printer<'a> {
 
     /// Whether the types of an elementwise op are those its custom form implies (see
     /// `ElementwiseTypes`); if not, it is printed in generic form.
-    fn elementwise_types_fit(&self, op: OpId, class: OpClass) -> bool {
+    fn elementwise_types_fit(&self, op: OpId, class: OpClass, types: ElementwiseTypes) -> bool {
         let m = self.m;
         let o = m.op(op);
         let ty = |v: ValueId| m.value(v).ty;
         let result = ty(o.results[0]);
-        match elementwise_types(&o.name) {
+        match types {
             ElementwiseTypes::Same => {
                 let skip = usize::from(class == OpClass::Select);
                 o.operands[skip..].iter().all(|&v| ty(v) == result)

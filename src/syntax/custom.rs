@@ -13,7 +13,7 @@ use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
 use crate::ir::ops::{
     ATOMIC_RMW_KINDS, CMPF_PREDICATES, CMPI_PREDICATES, ElementwiseTypes, WINOGRAD_FMR,
-    elementwise_types, has_own_syntax, implies_results, minor_identity_map, transfer_ranks,
+    has_own_syntax, implies_results, lookup, minor_identity_map, transfer_ranks,
 };
 use crate::ir::types::{
     Attr, MemRefType, Signedness, Type, canonical_layout, canonical_memory_space, parse_int,
@@ -1061,7 +1061,8 @@ pub fn elementwise<'a>(
         ));
     }
     let mut o = with_attrs(op(tree, n), attrs);
-    let result = match elementwise_types(n.0) {
+    let types = lookup(n.0).map_or(ElementwiseTypes::Same, |d| d.elementwise_types);
+    let result = match types {
         ElementwiseTypes::Same => ts.last().copied().unwrap_or(none),
         ElementwiseTypes::EachOperand => ts.first().copied().unwrap_or(none),
         ElementwiseTypes::OperandToBool => match ts.last() {
