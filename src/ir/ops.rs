@@ -4,6 +4,8 @@
 //!   per class (all arith binary ops share one);
 //! - the printer writes the custom form of a class, and the generic form of an op without one;
 //!   the grammar actions and the printer read how an elementwise op writes its types;
+//! - the IR builder reads which ops' regions are isolated from above (names outside are not
+//!   visible in them);
 //! - the verifier checks result counts, terminators and parents;
 //! - the analysis reads how an op uses its memref operands (`Memory`) and whether its regions
 //!   run one at a time (`Regions`).
@@ -233,6 +235,9 @@ pub struct OpDef {
     pub parent: Option<&'static str>,
     pub memory: Memory,
     pub regions: Regions,
+    /// Its regions are isolated from above: names defined outside are not visible in them,
+    /// and may be defined again (`ISOLATED_WITHOUT_ROWS` lists such ops without a row).
+    pub isolated: bool,
     /// How its custom form writes its types, if it is of class `Elementwise` (`Same` for
     /// every other op).
     pub elementwise_types: ElementwiseTypes,
@@ -250,6 +255,7 @@ impl OpDef {
             parent: None,
             memory: Memory::Unknown,
             regions: Regions::Concurrent,
+            isolated: false,
             elementwise_types: ElementwiseTypes::Same,
         }
     }
@@ -306,6 +312,11 @@ impl OpDef {
         self
     }
 
+    const fn isolated(mut self) -> OpDef {
+        self.isolated = true;
+        self
+    }
+
     const fn types(mut self, types: ElementwiseTypes) -> OpDef {
         self.elementwise_types = types;
         self
@@ -321,10 +332,14 @@ use Results::{One, Variadic, Zero};
 /// every `llvm` op (`LLVM`).
 pub static OPS: &[OpDef] = &[
     // builtin
-    OpDef::new("builtin.module", Module, Zero).sequential(),
+    OpDef::new("builtin.module", Module, Zero)
+        .sequential()
+        .isolated(),
     OpDef::generic("builtin.unrealized_conversion_cast", Variadic).escape(PointerTaken),
     // func
-    OpDef::new("func.func", FuncFunc, Zero).sequential(),
+    OpDef::new("func.func", FuncFunc, Zero)
+        .sequential()
+        .isolated(),
     OpDef::new("func.return", Terminator, Zero)
         .yields()
         .escape(Return),
@@ -605,25 +620,22 @@ pub fn regions_exclusive(name: &str) -> bool {
     lookup(name).is_some_and(|d| d.regions == Regions::Exclusive)
 }
 
-/// Whether the regions of an op are isolated from above: names defined outside are not
-/// visible in them, and may be defined again. Ops bufreuse has no row for are taken from
-/// MLIR's dialects; an unregistered op (`test.func`) is never isolated, as in mlir-opt.
-pub fn isolated_from_above(name: &str) -> bool {
-    matches!(
-        name,
-        "builtin.module"
-            | "func.func"
-            | "llvm.func"
-            | "gpu.module"
-            | "gpu.func"
-            | "spirv.module"
-            | "spirv.func"
-            | "emitc.func"
-            | "ml_program.func"
-            | "ml_program.subgraph"
-            | "transform.named_sequence"
-    )
-}
+/// The ops without a row of their own whose regions are isolated from above (see
+/// `OpDef::isolated`), taken from MLIR's dialects. They stay a list because bufreuse reads
+/// them in generic form only and knows nothing else of them; `llvm.func` shares the row of
+/// every `llvm` op (`LLVM`), which cannot say it of one op only. An op neither here nor
+/// marked in its row (an unregistered `test.func`) is never isolated, as in mlir-opt.
+pub static ISOLATED_WITHOUT_ROWS: &[&str] = &[
+    "llvm.func",
+    "gpu.module",
+    "gpu.func",
+    "spirv.module",
+    "spirv.func",
+    "emitc.func",
+    "ml_program.func",
+    "ml_program.subgraph",
+    "transform.named_sequence",
+];
 
 /// The custom syntax class of an op name, if it has a custom form bufreuse reads.
 pub fn syntax_class(name: &str) -> Option<OpClass> {
@@ -787,6 +799,18 @@ mod tests {
         assert_eq!(types("math.fpowi"), Some(EachOperand));
         assert_eq!(types("math.isnan"), Some(OperandToBool));
         assert_eq!(types("arith.addf"), Some(ElementwiseTypes::Same));
+    }
+
+    #[test]
+    fn isolated_ops_are_marked_once() {
+        let marked: Vec<&str> = OPS.iter().filter(|d| d.isolated).map(|d| d.name).collect();
+        assert_eq!(marked, ["builtin.module", "func.func"]);
+        for name in ISOLATED_WITHOUT_ROWS {
+            assert!(
+                lookup(name).is_none_or(|d| d.is_dialect_wide()),
+                "{name} has a row: mark it there"
+            );
+        }
     }
 
     #[test]

@@ -868,7 +868,10 @@ impl<'a> Builder<'a> {
 
         // Regions, in a new scope each.
         let name = &self.m.ops[r].name;
-        let isolated = crate::ir::ops::isolated_from_above(name);
+        // Only an op with regions needs the op table here.
+        let isolated = !self.m.ops[r].regions.is_empty()
+            && (crate::ir::ops::lookup(name).is_some_and(|d| d.isolated)
+                || crate::ir::ops::ISOLATED_WITHOUT_ROWS.contains(&&**name));
         // Module bodies are graph regions: no order among their ops.
         let graph = &**name == "builtin.module";
         let mut regions = std::mem::take(&mut self.m.ops[r].regions);
