@@ -121,7 +121,10 @@ fn an_analysis_of_another_module_is_an_error() {
     let report = bufreuse::report(&module, &file, &analysis, bufreuse::ReportFormat::Text);
     assert_eq!(report.map_err(|e| e.to_string()), Err(refused("report")));
     let remarks = bufreuse::remarks(&module, &analysis);
-    assert_eq!(remarks.map_err(|e| e.to_string()), Err(refused("report")));
+    assert_eq!(
+        remarks.map_err(|e| e.to_string()),
+        Err(refused("make remarks"))
+    );
 }
 
 #[test]
