@@ -62,7 +62,8 @@ macro_rules! internal_modules {
 }
 
 internal_modules!(
-    analysis, diag, ir, load, parallel, plan, policy, prefetch, rewrite, source, stack, syntax,
+    analysis, diag, forms, ir, load, parallel, plan, policy, prefetch, rewrite, source, stack,
+    syntax,
 );
 
 #[cfg(feature = "cli")]

@@ -1,0 +1,107 @@
+//! The custom forms of `bufferization.dealloc` and `bufferization.alloc_tensor`: the syntax classes this file defines
+//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
+//! generic form where a printer returns `None`).
+
+use super::Form;
+use crate::ir::ops::OpClass;
+use crate::ir::print::Printer;
+use crate::ir::types::Type;
+use crate::ir::{Module, OpId, ValueId};
+use smallvec::smallvec;
+use std::fmt::Write;
+
+/// The forms of the syntax classes of this file.
+pub(super) fn form(class: OpClass) -> Option<Form> {
+    use OpClass::*;
+    Some(match class {
+        BufferDealloc => Form {
+            shows: &["operandSegmentSizes"],
+            print: |p, op| p.buffer_dealloc(op),
+        },
+        AllocTensor => Form {
+            shows: &["operandSegmentSizes"],
+            print: |p, op| p.alloc_tensor(op),
+        },
+        _ => return None,
+    })
+}
+
+impl<'a> Printer<'a> {
+    /// ` (%a : T) if (%c) retain (%x : U)`, each part only when it has operands. `None` where
+    /// the custom form would lose something: conditions without memrefs (it shows them only
+    /// after the memrefs), or a condition or result that is not `i1`, or a result count other
+    /// than the number of retained memrefs (it states none of their types).
+    pub(super) fn buffer_dealloc(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = match self.segments(op) {
+            Some(segs) => segs,
+            None if o.operands.is_empty() && self.prop(op, "operandSegmentSizes").is_none() => {
+                smallvec![0, 0, 0]
+            }
+            None => return None,
+        };
+        let &[n_memrefs, n_conditions, n_retained] = segs.as_slice() else {
+            return None;
+        };
+        let (memrefs, rest) = o.operands.split_at(n_memrefs);
+        let (conditions, retained) = rest.split_at(n_conditions);
+        let i1 = |v: &ValueId| *m.value_type(*v) == Type::i(1);
+        if n_memrefs == 0 && n_conditions > 0
+            || o.results.len() != n_retained
+            || !conditions.iter().all(i1)
+            || !o.results.iter().all(i1)
+        {
+            return None;
+        }
+        if n_memrefs > 0 {
+            self.out.push_str(" (");
+            self.values(memrefs);
+            self.out.push_str(" : ");
+            self.types_of(memrefs);
+            self.out.push_str(") if (");
+            self.values(conditions);
+            self.out.push(')');
+        }
+        if n_retained > 0 {
+            self.out.push_str(" retain (");
+            self.values(retained);
+            self.out.push_str(" : ");
+            self.types_of(retained);
+            self.out.push(')');
+        }
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// `bufferization.alloc_tensor(%d, ...) copy(%t)? size_hint=%h? {...} : T`.
+    pub(super) fn alloc_tensor(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        if segs.len() != 3 || segs[1] > 1 || segs[2] > 1 || o.results.len() != 1 {
+            return None;
+        }
+        let (sizes, rest) = o.operands.split_at(segs[0]);
+        let (copy, hint) = rest.split_at(segs[1]);
+        if copy
+            .iter()
+            .any(|&c| m.value(c).ty != m.value(o.results[0]).ty)
+        {
+            return None;
+        }
+        self.out.push('(');
+        self.values(sizes);
+        self.out.push(')');
+        if let Some(&c) = copy.first() {
+            let _ = write!(self.out, " copy({})", self.v(c));
+        }
+        if let Some(&h) = hint.first() {
+            let _ = write!(self.out, " size_hint={}", self.v(h));
+        }
+        self.attr_dict(op, &[]);
+        self.out.push_str(" : ");
+        self.result_type(op, 0);
+        Some(())
+    }
+}

@@ -1,0 +1,173 @@
+//! The custom forms of the cf ops: the syntax classes this file defines
+//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
+//! generic form where a printer returns `None`).
+
+use super::Form;
+use crate::ir::ops::OpClass;
+use crate::ir::print::Printer;
+use crate::ir::types::{Attr, Type};
+use crate::ir::{Module, OpId};
+use std::fmt::Write;
+
+/// The forms of the syntax classes of this file.
+pub(super) fn form(class: OpClass) -> Option<Form> {
+    use OpClass::*;
+    Some(match class {
+        Br => Form {
+            shows: &[],
+            print: |p, op| p.br(op),
+        },
+        CondBr => Form {
+            shows: &["operandSegmentSizes", "branch_weights"],
+            print: |p, op| p.cond_br(op),
+        },
+        Assert => Form {
+            shows: &["msg"],
+            print: |p, op| p.assert(op),
+        },
+        Switch => Form {
+            shows: &["operandSegmentSizes"],
+            print: |p, op| p.switch(op),
+        },
+        _ => return None,
+    })
+}
+
+impl<'a> Printer<'a> {
+    /// The custom form of `Br` (after the op name).
+    pub(super) fn br(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        if o.successors.len() != 1 {
+            return None;
+        }
+        self.out.push(' ');
+        self.successor(o.successors[0], &o.operands);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `CondBr` (after the op name).
+    pub(super) fn cond_br(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        if o.successors.len() != 2 || segs.len() != 3 || segs[0] != 1 {
+            return None;
+        }
+        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        if let Some(w) = self.dense(op, "branch_weights") {
+            let w: Vec<String> = w.iter().map(i64::to_string).collect();
+            let _ = write!(self.out, " weights([{}])", w.join(", "));
+        }
+        self.out.push_str(", ");
+        self.successor(o.successors[0], &o.operands[1..1 + segs[1]]);
+        self.out.push_str(", ");
+        self.successor(o.successors[1], &o.operands[1 + segs[1]..]);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `Assert` (after the op name).
+    pub(super) fn assert(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let msg @ Attr::Str { ty: None, .. } = self.prop(op, "msg")? else {
+            return None;
+        };
+        let _ = write!(self.out, " {}, {}", self.v(*o.operands.first()?), msg);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// `cf.switch %flag : i32, [` then `default: ^bb1(..)` and `42: ^bb2(..)`, one a line,
+    /// as mlir-opt breaks them. A case value is printed as its bits read unsigned, as
+    /// mlir-opt prints it; where mlir-opt could not read that back (a negative value of an
+    /// `i64` or wider flag), the generic form is kept.
+    pub(super) fn switch(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        if !o.regions.is_empty() {
+            return None;
+        }
+        let segs = self.segments(op)?;
+        let [1, nd, _] = segs[..] else {
+            return None;
+        };
+        let (default, cases) = o.successors.split_first()?;
+        let counts = self.dense(op, "case_operand_segments")?;
+        let Type::Int { width, .. } = *m.value_type(o.operands[0]) else {
+            return None;
+        };
+        let values = match self.prop(op, "case_values") {
+            Some(a) => switch_values(a, cases.len())?,
+            None if cases.is_empty() => Vec::new(),
+            None => return None,
+        };
+        if counts.len() != cases.len()
+            || counts.iter().any(|c| *c < 0)
+            || counts.iter().sum::<i64>() as usize + nd + 1 != o.operands.len()
+            || !o.results.is_empty()
+        {
+            return None;
+        }
+        let shown: Vec<u64> = values
+            .iter()
+            .map(|&v| match width {
+                0..64 => Some(v as u64 & ((1u64 << width) - 1)),
+                _ => u64::try_from(v).ok(),
+            })
+            .collect::<Option<_>>()?;
+        let pad = "  ".repeat(self.indent);
+        let _ = write!(self.out, " {} : ", self.v(o.operands[0]));
+        self.operand_type(op, 0);
+        let _ = write!(self.out, ", [\n{pad}  default: ");
+        self.successor(*default, &o.operands[1..1 + nd]);
+        let mut at = 1 + nd;
+        for ((b, value), count) in cases.iter().zip(&shown).zip(&counts) {
+            let _ = write!(self.out, ",\n{pad}  {value}: ");
+            let count = *count as usize;
+            self.successor(*b, &o.operands[at..at + count]);
+            at += count;
+        }
+        if self.prop(op, "case_values").is_some() {
+            let _ = write!(self.out, "\n{pad}");
+        }
+        self.out.push(']');
+        self.attr_dict(op, &["case_values", "case_operand_segments"]);
+        Some(())
+    }
+}
+
+/// The `n` values of a `cf.switch`'s `case_values` (`dense<[1, -2]> : vector<2xi32>`, or a
+/// splat `dense<3> : vector<1xi32>`; `i1` values are `true`/`false`), if it reads as that.
+fn switch_values(a: &Attr, n: usize) -> Option<Vec<i64>> {
+    let Attr::Opaque {
+        text,
+        ty: Some(Type::Vector { shape, .. }),
+    } = a
+    else {
+        return None;
+    };
+    if shape.len() != 1 || shape[0] != crate::ir::types::Dim::Static(n as u64) {
+        return None;
+    }
+    let inner = text.strip_prefix("dense<")?.strip_suffix('>')?.trim();
+    let one = |v: &str| match v.trim() {
+        "true" => Some(1),
+        "false" => Some(0),
+        v => crate::ir::types::parse_int(v),
+    };
+    let values: Vec<i64> = match inner.strip_prefix('[') {
+        Some(list) => {
+            let list = list.strip_suffix(']')?;
+            if list.trim().is_empty() {
+                Vec::new()
+            } else {
+                list.split(',').map(one).collect::<Option<_>>()?
+            }
+        }
+        None => vec![one(inner)?; n],
+    };
+    (values.len() == n).then_some(values)
+}

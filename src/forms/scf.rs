@@ -1,0 +1,335 @@
+//! The custom forms of the scf ops: the syntax classes this file defines
+//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
+//! generic form where a printer returns `None`).
+
+use super::Form;
+use crate::ir::ops::OpClass;
+use crate::ir::print::Printer;
+use crate::ir::types::{Type, write_dict};
+use crate::ir::{Module, OpId};
+use std::fmt::Write;
+
+/// The forms of the syntax classes of this file.
+pub(super) fn form(class: OpClass) -> Option<Form> {
+    use OpClass::*;
+    Some(match class {
+        Condition => Form {
+            shows: &[],
+            print: |p, op| p.condition(op),
+        },
+        For => Form {
+            shows: &["unsignedCmp"],
+            print: |p, op| p.scf_for(op),
+        },
+        If => Form {
+            shows: &[],
+            print: |p, op| p.scf_if(op),
+        },
+        While => Form {
+            shows: &[],
+            print: |p, op| p.scf_while(op),
+        },
+        Parallel => Form {
+            shows: &["operandSegmentSizes"],
+            print: |p, op| p.scf_parallel(op),
+        },
+        Forall => Form {
+            shows: &["operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"],
+            print: |p, op| p.scf_forall(op),
+        },
+        ExecuteRegion => Form {
+            shows: &["no_inline"],
+            print: |p, op| p.execute_region(op),
+        },
+        IndexSwitch => Form {
+            shows: &["cases"],
+            print: |p, op| p.index_switch(op),
+        },
+        Reduce => Form {
+            shows: &[],
+            print: |p, op| p.scf_reduce(op),
+        },
+        _ => return None,
+    })
+}
+
+impl<'a> Printer<'a> {
+    /// The custom form of `Condition` (after the op name).
+    pub(super) fn condition(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let (c, rest) = o.operands.split_first()?;
+        let _ = write!(self.out, "({})", self.v(*c));
+        self.attr_dict(op, &[]);
+        if !rest.is_empty() {
+            self.out.push(' ');
+            self.values(rest);
+            self.out.push_str(" : ");
+            self.types_of(rest);
+        }
+        Some(())
+    }
+
+    /// The custom form of `If` (after the op name).
+    pub(super) fn scf_if(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let (n_ops, n_res) = (o.operands.len(), o.results.len());
+        if n_ops != 1 || o.regions.len() != 2 {
+            return None;
+        }
+        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        self.result_list(&o.results);
+        let elide = if n_res == 0 { Some("scf.yield") } else { None };
+        self.out.push(' ');
+        self.region(o.regions[0], false, elide);
+        if self.region_has_blocks(o.regions[1]) {
+            self.out.push_str(" else ");
+            self.region(o.regions[1], false, elide);
+        }
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `While` (after the op name).
+    pub(super) fn scf_while(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let n_ops = o.operands.len();
+        if o.regions.len() != 2 {
+            return None;
+        }
+        let before = o.regions[0];
+        let entry = *self.m.region(before).blocks.first()?;
+        let args = &m.block(entry).args;
+        if args.len() != n_ops {
+            return None;
+        }
+        self.out.push_str(" (");
+        for (i, (a, init)) in args.iter().zip(&o.operands).enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let _ = write!(self.out, "{} = {}", self.v(*a), self.v(*init));
+        }
+        self.out.push(')');
+        self.fn_type(&o.operands, &o.results);
+        self.out.push(' ');
+        self.region(before, false, None);
+        self.out.push_str(" do ");
+        self.region(o.regions[1], true, None);
+        if !o.attrs.is_empty() {
+            self.out.push_str(" attributes ");
+            let _ = write_dict(&mut self.out, &o.attrs);
+        }
+        Some(())
+    }
+
+    /// The custom form of `Parallel` (after the op name).
+    pub(super) fn scf_parallel(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        if segs.len() != 4 || segs[0] != segs[1] || segs[1] != segs[2] {
+            return None;
+        }
+        let body = *o.regions.first()?;
+        let entry = *self.m.region(body).blocks.first()?;
+        let ivs = &m.block(entry).args;
+        if ivs.len() != segs[0] {
+            return None;
+        }
+        let r = segs[0];
+        self.out.push_str(" (");
+        self.values(ivs);
+        self.out.push_str(") = (");
+        self.values(&o.operands[..r]);
+        self.out.push_str(") to (");
+        self.values(&o.operands[r..2 * r]);
+        self.out.push_str(") step (");
+        self.values(&o.operands[2 * r..3 * r]);
+        self.out.push(')');
+        if segs[3] > 0 {
+            self.out.push_str(" init (");
+            self.values(&o.operands[3 * r..]);
+            self.out.push(')');
+            // `-> f32`, but `-> (index, f32)`: several types need the parentheses.
+            if let [one] = o.results[..] {
+                self.out.push_str(" -> ");
+                self.value_type(one);
+            } else {
+                self.result_list(&o.results);
+            }
+        }
+        self.out.push(' ');
+        self.region(body, false, Some("scf.reduce"));
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `ExecuteRegion` (after the op name).
+    pub(super) fn execute_region(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        self.result_list(&o.results);
+        if self.prop(op, "no_inline").is_some() {
+            self.out.push_str(" no_inline");
+        }
+        self.out.push(' ');
+        self.region(*o.regions.first()?, true, None);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `IndexSwitch` (after the op name).
+    pub(super) fn index_switch(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let (n_ops, n_res) = (o.operands.len(), o.results.len());
+        let cases = self.dense(op, "cases")?;
+        if cases.len() + 1 != o.regions.len() || n_ops != 1 {
+            return None;
+        }
+        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        if n_res > 0 {
+            self.out.push_str(" -> ");
+            self.types_of(&o.results);
+        }
+        let elide = if n_res == 0 { Some("scf.yield") } else { None };
+        for (c, r) in cases.iter().zip(&o.regions[1..]) {
+            self.out.push('\n');
+            self.pad();
+            let _ = write!(self.out, "case {c} ");
+            self.region(*r, false, elide);
+        }
+        self.out.push('\n');
+        self.pad();
+        self.out.push_str("default ");
+        self.region(o.regions[0], false, elide);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    /// The custom form of `Reduce` (after the op name).
+    pub(super) fn scf_reduce(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let n_ops = o.operands.len();
+        if !o.attrs.is_empty() {
+            return None;
+        }
+        if n_ops > 0 {
+            self.out.push('(');
+            self.values(&o.operands);
+            self.out.push_str(" : ");
+            self.types_of(&o.operands);
+            self.out.push(')');
+        }
+        for (i, r) in o.regions.iter().enumerate() {
+            self.out.push_str(if i == 0 { " " } else { ", " });
+            self.region(*r, true, None);
+        }
+        Some(())
+    }
+
+    pub(super) fn scf_for(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        if o.operands.len() < 3 || o.regions.len() != 1 {
+            return None;
+        }
+        let body = o.regions[0];
+        let entry = *m.region(body).blocks.first()?;
+        let args = &m.block(entry).args;
+        let iters = o.operands.len() - 3;
+        if args.len() != iters + 1 || o.results.len() != iters {
+            return None;
+        }
+        if self.prop(op, "unsignedCmp").is_some() {
+            self.out.push_str(" unsigned");
+        }
+        for (text, v) in [
+            (" ", args[0]),
+            (" = ", o.operands[0]),
+            (" to ", o.operands[1]),
+            (" step ", o.operands[2]),
+        ] {
+            self.out.push_str(text);
+            self.out.push_str(self.v(v));
+        }
+        if iters > 0 {
+            self.out.push_str(" iter_args(");
+            for (i, (a, init)) in args[1..].iter().zip(&o.operands[3..]).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{} = {}", self.v(*a), self.v(*init));
+            }
+            self.out.push_str(") -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        if *m.value_type(args[0]) != Type::Index {
+            self.out.push_str(" : ");
+            self.value_type(args[0]);
+        }
+        self.out.push(' ');
+        let elide = if iters == 0 { Some("scf.yield") } else { None };
+        self.region(body, false, elide);
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+
+    pub(super) fn scf_forall(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let segs = self.segments(op)?;
+        if segs.len() != 4 {
+            return None;
+        }
+        let lb = self.dense(op, "staticLowerBound")?;
+        let ub = self.dense(op, "staticUpperBound")?;
+        let st = self.dense(op, "staticStep")?;
+        let body = *o.regions.first()?;
+        let entry = *self.m.region(body).blocks.first()?;
+        let args = &m.block(entry).args;
+        let rank = ub.len();
+        if args.len() != rank + segs[3] {
+            return None;
+        }
+        self.out.push_str(" (");
+        self.values(&args[..rank]);
+        self.out.push(')');
+        let a = segs[0];
+        let b = a + segs[1];
+        let c = b + segs[2];
+        if segs[0] == 0 && segs[2] == 0 && lb.iter().all(|x| *x == 0) && st.iter().all(|x| *x == 1)
+        {
+            self.out.push_str(" in ");
+            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+        } else {
+            self.out.push_str(" = ");
+            self.mixed(&lb, &o.operands[..a], '(', ')')?;
+            self.out.push_str(" to ");
+            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+            self.out.push_str(" step ");
+            self.mixed(&st, &o.operands[b..c], '(', ')')?;
+        }
+        if segs[3] > 0 {
+            self.out.push_str(" shared_outs(");
+            for (i, (arg, init)) in args[rank..].iter().zip(&o.operands[c..]).enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                let _ = write!(self.out, "{} = {}", self.v(*arg), self.v(*init));
+            }
+            self.out.push_str(") -> (");
+            self.types_of(&o.results);
+            self.out.push(')');
+        }
+        self.out.push(' ');
+        self.region(body, false, Some("scf.forall.in_parallel"));
+        self.attr_dict(op, &[]);
+        Some(())
+    }
+}
