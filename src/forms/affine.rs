@@ -2,15 +2,366 @@
 //! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
 //! generic form where a printer returns `None`).
 
-use crate::ir::affine;
-use crate::ir::ops::{
-    ATOMIC_RMW_KINDS, OpClass,
-};
 use super::Form;
+use crate::ir::affine;
+use crate::ir::ops::{ATOMIC_RMW_KINDS, OpClass};
 use crate::ir::print::Printer;
 use crate::ir::types::{Attr, Type, parse_int};
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{Module, OpId, RegionId, TypeId, ValueId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    AffineBound, Dict, IterArgs, Named, PErr, arg, int, op, segments, split_mixed, unary, user,
+    with_attrs,
+};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+
+/// `affine.apply` / `affine.min` / `affine.max`: `map (dims)[symbols]`, index operands and
+/// result.
+pub fn affine_apply<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    map: Attr,
+    dims: Uses,
+    syms: Option<Uses>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in dims.into_iter().chain(syms.unwrap_or_default()) {
+        o.operand(v, Some(index));
+    }
+    o.prop("map", map);
+    o.result_types.push(index);
+    o
+}
+
+/// Reads subscripts written at `l..r`: the `map` property and the index operands (dims, then
+/// symbols), added to `o`.
+pub(super) fn affine_subscripts<'a>(
+    tree: &Tree<'a>,
+    o: &mut Op<'a>,
+    (l, r): (usize, usize),
+) -> Result<(), PErr<'a>> {
+    let text = tree.text().get(l..r).unwrap_or("");
+    let subs = crate::ir::affine::parse_subscripts(text, l)
+        .map_err(|e| user(Span::new(e.at.start, e.at.end), e.message))?;
+    for at in subs.dims.iter().chain(&subs.syms) {
+        o.operand(
+            ValueUse {
+                span: Span::new(at.start, at.end),
+            },
+            Some(tree.index),
+        );
+    }
+    o.prop(
+        "map",
+        Attr::Opaque {
+            text: subs.map().attr_text().into(),
+            ty: None,
+        },
+    );
+    Ok(())
+}
+
+/// `affine.load %m[subscripts] : type`
+pub fn affine_load<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    subs: (usize, usize),
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let elem = tree.element_of(t);
+    let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
+    affine_subscripts(tree, &mut o, subs)?;
+    Ok(o)
+}
+
+/// `affine.store %v, %m[subscripts] : type`
+pub fn affine_store<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    m: ValueUse,
+    subs: (usize, usize),
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let elem = tree.element_of(t);
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(v, Some(elem));
+    o.operand(m, Some(t));
+    affine_subscripts(tree, &mut o, subs)?;
+    Ok(o)
+}
+
+/// The map and operands of a bound; `kw` is the keyword a multi-result map takes.
+pub(super) fn affine_bound<'a>(b: AffineBound<'a>, kw: &str) -> Result<(Attr, Uses), PErr<'a>> {
+    let opaque = |text: String| Attr::Opaque {
+        text: text.into(),
+        ty: None,
+    };
+    Ok(match b {
+        AffineBound::Const(text, span) => {
+            let v = int(text, span.start as usize, span.end as usize)?;
+            (opaque(format!("affine_map<() -> ({v})>")), Uses::new())
+        }
+        AffineBound::Symbol(v) => (
+            opaque("affine_map<()[s0] -> (s0)>".to_string()),
+            smallvec::smallvec![v],
+        ),
+        AffineBound::Map(word, map, mut dims, syms) => {
+            if let Some((w, span)) = word
+                && w != kw
+            {
+                return Err(user(span, format!("expected '{kw}' or an affine map")));
+            }
+            dims.extend(syms);
+            (map, dims)
+        }
+    })
+}
+
+/// `affine.for %i = lb to ub step c iter_args(%a = %init) -> (types) { ... }`: the bounds'
+/// maps and step are properties, the operands the lower bound's, the upper bound's and the
+/// initial values (`operandSegmentSizes`).
+#[allow(clippy::too_many_arguments)]
+pub fn affine_for<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    iv: (&'a str, Span),
+    lb: AffineBound<'a>,
+    ub: AffineBound<'a>,
+    step: Option<(&'a str, Span)>,
+    iters: Option<IterArgs>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let (lb_map, lbs) = affine_bound(lb, "max")?;
+    let (ub_map, ubs) = affine_bound(ub, "min")?;
+    let step = match step {
+        Some((text, span)) => {
+            let v = int(text, span.start as usize, span.end as usize)?;
+            if v <= 0 {
+                return Err(user(
+                    span,
+                    "expected step to be representable as a positive signed integer",
+                ));
+            }
+            v
+        }
+        None => 1,
+    };
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in lbs.iter().chain(&ubs) {
+        o.operand(*v, Some(index));
+    }
+    let mut args = vec![arg(iv.1, ArgType::Given(index))];
+    let mut inits = 0;
+    if let Some((pairs, types)) = iters {
+        let first = (lbs.len() + ubs.len()) as u32;
+        inits = pairs.len();
+        for (i, (mut a, init)) in pairs.into_iter().enumerate() {
+            let t = types.get(i).copied();
+            o.operand(init, t);
+            a.ty = t.map_or(ArgType::OfOperand(first + i as u32), ArgType::Given);
+            args.push(a);
+        }
+        o.result_types = types;
+    }
+    o.prop("lowerBoundMap", lb_map);
+    segments(&mut o, &[lbs.len(), ubs.len(), inits]);
+    o.prop(
+        "step",
+        Attr::Int {
+            text: step.to_string().into(),
+            ty: Some(Type::Index),
+        },
+    );
+    o.prop("upperBoundMap", ub_map);
+    tree.prepend_args(body, args);
+    if o.result_types.is_empty() {
+        tree.ensure_terminator(body, "affine.yield");
+    }
+    o.regions.push(body);
+    Ok(o)
+}
+
+/// `affine.if #set(dims)[symbols] -> types { ... } else { ... }`
+#[allow(clippy::too_many_arguments)]
+pub fn affine_if<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    set: Attr,
+    dims: Uses,
+    syms: Option<Uses>,
+    res: Option<Vec<TypeId>>,
+    then: RegionId,
+    els: Option<RegionId>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in dims.into_iter().chain(syms.unwrap_or_default()) {
+        o.operand(v, Some(index));
+    }
+    o.prop("condition", set);
+    o.result_types = res.unwrap_or_default();
+    let els = els.unwrap_or_else(|| tree.empty_region(Span::default()));
+    if o.result_types.is_empty() {
+        tree.ensure_terminator(then, "affine.yield");
+        if tree.region_has_blocks(els) {
+            tree.ensure_terminator(els, "affine.yield");
+        }
+    }
+    o.regions.push(then);
+    o.regions.push(els);
+    o
+}
+
+/// `affine.parallel (%i, ...) = (lbs) to (ubs) step (s, ...)? reduce ("addf", ...)?
+/// -> (types)? { ... }`: the lower and the upper bounds are one map each
+/// (`lowerBoundsMap`, `upperBoundsMap`) with the number of results of each bound (`max(...)`
+/// / `min(...)` groups: `lowerBoundsGroups`, `upperBoundsGroups`); the operands are the lower
+/// bounds' values, then the upper bounds'.
+#[allow(clippy::too_many_arguments)]
+pub fn affine_parallel<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lb: (usize, usize),
+    ub: (usize, usize),
+    steps: Option<Vec<(&'a str, Span)>>,
+    reduce: Option<(Named<'a>, Vec<(&'a str, Span)>)>,
+    res: Option<Vec<TypeId>>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for ((l, r), kw, map, groups_name) in [
+        (lb, "max", "lowerBoundsMap", "lowerBoundsGroups"),
+        (ub, "min", "upperBoundsMap", "upperBoundsGroups"),
+    ] {
+        let text = tree.text().get(l..r).unwrap_or("");
+        let (subs, groups) = crate::ir::affine::parse_bounds(text, l, kw)
+            .map_err(|e| user(Span::new(e.at.start, e.at.end), e.message))?;
+        if groups.len() != ivs.len() {
+            return Err(user(
+                Span::new(l, r),
+                format!(
+                    "expected {} bounds (one per induction variable), not {}",
+                    ivs.len(),
+                    groups.len()
+                ),
+            ));
+        }
+        for at in subs.dims.iter().chain(&subs.syms) {
+            let span = Span::new(at.start, at.end);
+            o.operand(ValueUse { span }, Some(index));
+        }
+        o.prop(
+            map,
+            Attr::Opaque {
+                text: subs.map().attr_text().into(),
+                ty: None,
+            },
+        );
+        let groups: Vec<i64> = groups.iter().map(|&g| i64::from(g)).collect();
+        o.prop(groups_name, Attr::dense_elements_i32(&groups));
+    }
+    let steps = match steps {
+        None => vec![1; ivs.len()],
+        Some(steps) => {
+            if steps.len() != ivs.len() {
+                return Err(user(
+                    n.1,
+                    format!("expected {} steps, one per induction variable", ivs.len()),
+                ));
+            }
+            let mut values = Vec::with_capacity(steps.len());
+            for (text, span) in steps {
+                let v = int(text, span.start as usize, span.end as usize)?;
+                if v <= 0 {
+                    return Err(user(span, "steps must be positive"));
+                }
+                values.push(v);
+            }
+            values
+        }
+    };
+    let int_array = |values: &[i64]| {
+        Attr::Array(
+            values
+                .iter()
+                .map(|v| Attr::Int {
+                    text: v.to_string().into(),
+                    ty: None,
+                })
+                .collect(),
+        )
+    };
+    let mut reductions = Vec::new();
+    if let Some(((kw, kw_span), kinds)) = reduce {
+        if kw != "reduce" {
+            return Err(user(kw_span, "expected 'reduce', '->' or a region"));
+        }
+        for (text, span) in kinds {
+            let name = text.trim_matches('"');
+            let Some(k) = ATOMIC_RMW_KINDS.iter().position(|k| *k == name) else {
+                return Err(user(
+                    span,
+                    format!(
+                        "unknown reduction '{name}': expected one of {}",
+                        ATOMIC_RMW_KINDS.join(", ")
+                    ),
+                ));
+            };
+            reductions.push(k as i64);
+        }
+    }
+    let results = res.unwrap_or_default();
+    if results.len() != reductions.len() {
+        return Err(user(n.1, "a reduction must be specified for each output"));
+    }
+    o.prop("reductions", int_array(&reductions));
+    o.prop("steps", int_array(&steps));
+    let args = ivs
+        .iter()
+        .map(|&(_, span)| arg(span, ArgType::Given(index)))
+        .collect();
+    tree.prepend_args(body, args);
+    if results.is_empty() {
+        tree.ensure_terminator(body, "affine.yield");
+    }
+    o.result_types = results;
+    o.regions.push(body);
+    Ok(o)
+}
+
+/// `affine.delinearize_index %i into (%b, 4) : index, index`: the basis is `static_basis`
+/// with its dynamic entries as operands after the index.
+pub fn delinearize_index<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    basis: Vec<Mixed>,
+    attrs: Option<Dict>,
+    ts: Types,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(basis);
+    let mut o = unary(tree, n, v, Some(index), attrs, &ts);
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_basis", Attr::dense_i64(&statics));
+    o
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {

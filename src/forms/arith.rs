@@ -3,15 +3,145 @@
 //! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
 //! generic form where a printer returns `None`).
 
-use crate::ir::ops::{
-    ElementwiseTypes, OpClass,
-    lookup, predicate_name,
-};
 use super::Form;
+use crate::diag::Diagnostic;
+use crate::ir::ops::{
+    CMPF_PREDICATES, CMPI_PREDICATES, ElementwiseTypes, OpClass, lookup, predicate_name,
+};
 use crate::ir::print::Printer;
 use crate::ir::types::{Attr, Type};
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{Module, OpId, TypeId, ValueId};
+use crate::syntax::ast::*;
+use crate::syntax::custom::{Dict, Flag, Named, PErr, op, set_flags, user, with_attrs};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+use std::sync::Arc;
+
+pub fn constant<'a>(tree: &mut Tree<'a>, n: Named<'a>, v: Attr) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let ty = match &v {
+        Attr::Int { ty, .. } => ty.clone().unwrap_or(Type::i(64)),
+        Attr::Float { ty, .. } => ty.clone().unwrap_or(Type::Float("f64".into())),
+        Attr::Bool(_) => Type::i(1),
+        Attr::Str { ty: Some(t), .. } | Attr::Opaque { ty: Some(t), .. } => t.clone(),
+        _ => return Err(user(n.1, "arith.constant needs a typed value")),
+    };
+    let ty = tree.intern(ty);
+    let mut o = op(tree, n);
+    o.prop("value", v);
+    o.result_types.push(ty);
+    Ok(o)
+}
+
+pub fn elementwise<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Uses,
+    flags: Option<Vec<Flag<'a>>>,
+    attrs: Option<Dict>,
+    ts: Types,
+) -> Box<Op<'a>> {
+    let none = tree.none;
+    let expected = elementwise_arity(n.0);
+    if !(expected == 0 || vs.len() == expected) {
+        tree.error(Diagnostic::error(
+            n.1,
+            format!(
+                "'{}' takes {expected} operand{} in its custom form, not {}",
+                n.0,
+                if expected == 1 { "" } else { "s" },
+                vs.len()
+            ),
+        ));
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    let types = lookup(n.0).map_or(ElementwiseTypes::Same, |d| d.elementwise_types);
+    let result = match types {
+        ElementwiseTypes::Same => ts.last().copied().unwrap_or(none),
+        ElementwiseTypes::EachOperand => ts.first().copied().unwrap_or(none),
+        ElementwiseTypes::OperandToBool => match ts.last() {
+            Some(&t) => bool_like(tree, t),
+            None => none,
+        },
+    };
+    let select = o.name.as_ref() == "arith.select";
+    let n_operands = vs.len();
+    for (i, v) in vs.into_iter().enumerate() {
+        let ty = if ts.len() == n_operands {
+            Some(ts[i])
+        } else if select && i == 0 {
+            None
+        } else if ts.len() == 1 {
+            Some(ts[0])
+        } else {
+            None
+        };
+        o.operand(v, ty);
+    }
+    set_flags(&mut o, flags);
+    o.result_types.push(result);
+    o
+}
+
+/// How many operands the custom form of an elementwise op takes (0: not checked here).
+pub(super) fn elementwise_arity(name: &str) -> usize {
+    match name.split_once('.') {
+        Some(("arith", "select")) | Some(("math", "fma")) | Some(("vector", "fma")) => 3,
+        Some(("arith", "negf")) => 1,
+        Some(("arith", _)) => 2,
+        Some(("math", "atan2" | "powf" | "ipowi" | "fpowi" | "copysign")) => 2,
+        Some(("math", _)) => 1,
+        _ => 0,
+    }
+}
+
+/// An `i1` of the shape of `t` (the result type of a comparison).
+pub(super) fn bool_like(tree: &mut Tree<'_>, t: TypeId) -> TypeId {
+    let b = match tree.ty(t) {
+        Type::Vector { shape, .. } => Type::Vector {
+            shape: shape.clone(),
+            elem: Arc::new(Type::i(1)),
+        },
+        Type::Tensor { shape, .. } => Type::Tensor {
+            shape: shape.clone(),
+            elem: Arc::new(Type::i(1)),
+            encoding: None,
+        },
+        _ => return tree.i1,
+    };
+    tree.intern(b)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn cmp<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    p: &str,
+    a: ValueUse,
+    b: ValueUse,
+    flags: Option<Vec<Flag<'a>>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let table: &[&str] = if n.0 == "arith.cmpi" {
+        &CMPI_PREDICATES
+    } else {
+        &CMPF_PREDICATES
+    };
+    let Some(idx) = table.iter().position(|x| *x == p) else {
+        return Err(user(
+            n.1,
+            format!("unknown comparison predicate '{p}' for {}", n.0),
+        ));
+    };
+    let result = bool_like(tree, t);
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("predicate", Attr::int(idx as i64, Type::i(64)));
+    o.operand(a, Some(t));
+    o.operand(b, Some(t));
+    set_flags(&mut o, flags);
+    o.result_types.push(result);
+    Ok(o)
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
@@ -132,7 +262,12 @@ impl<'a> Printer<'a> {
 
     /// Whether the types of an elementwise op are those its custom form implies (see
     /// `ElementwiseTypes`); if not, it is printed in generic form.
-    pub(super) fn elementwise_types_fit(&self, op: OpId, class: OpClass, types: ElementwiseTypes) -> bool {
+    pub(super) fn elementwise_types_fit(
+        &self,
+        op: OpId,
+        class: OpClass,
+        types: ElementwiseTypes,
+    ) -> bool {
         let m = self.m;
         let o = m.op(op);
         let ty = |v: ValueId| m.value(v).ty;

@@ -3,12 +3,107 @@
 //! generic form where a printer returns `None`).
 
 use super::Form;
+use crate::diag::Diagnostic;
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
 use crate::ir::types::Type;
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{Module, OpId, TypeId, ValueId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Named, PErr, hoist, op, segments, typed_operands, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use smallvec::smallvec;
 use std::fmt::Write;
+
+/// `bufferization.dealloc (%a, %b : T, U) if (%c, %d) retain (%x : V)`, any part left out:
+/// the memrefs, their conditions (`i1`, not typed in the text) and the retained memrefs, in
+/// that order with their counts in `operandSegmentSizes`, and one `i1` result per retained
+/// memref, as the generic form states them.
+pub fn buffer_dealloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    memrefs: Option<(Uses, Types, Uses)>,
+    retained: Option<(Uses, Types)>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let (memrefs, memref_types, conditions) = memrefs.unwrap_or_default();
+    let (retained, retained_types) = retained.unwrap_or_default();
+    for (vs, ts) in [(&memrefs, &memref_types), (&retained, &retained_types)] {
+        if vs.len() != ts.len()
+            && let Some(first) = vs.first()
+        {
+            tree.error(Diagnostic::error(
+                first.span,
+                format!(
+                    "custom op '{}' number of operands and types do not match: got {} operands and {} types",
+                    n.0,
+                    vs.len(),
+                    ts.len()
+                ),
+            ));
+        }
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    segments(&mut o, &[memrefs.len(), conditions.len(), retained.len()]);
+    typed_operands(&mut o, &memrefs, &memref_types);
+    for c in conditions {
+        o.operand(c, Some(i1));
+    }
+    typed_operands(&mut o, &retained, &retained_types);
+    o.result_types = vec![i1; retained.len()];
+    o
+}
+
+/// `bufferization.alloc_tensor(%d, ...) copy(%t)? size_hint=%h? {...} : T`: the dynamic sizes,
+/// the tensor copied and the size hint, in three operand segments.
+#[allow(clippy::too_many_arguments)]
+pub fn alloc_tensor<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<ValueUse>,
+    parts: Vec<((&'a str, Span), ValueUse)>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let mut copy = None;
+    let mut hint = None;
+    for ((key, span), v) in parts {
+        match key {
+            "copy" if copy.is_none() && hint.is_none() => copy = Some(v),
+            "size_hint" if hint.is_none() => hint = Some(v),
+            _ => {
+                return Err(user(
+                    span,
+                    format!(
+                        "unexpected '{key}' in {}: expected 'copy(...)' or 'size_hint=...'",
+                        n.0
+                    ),
+                ));
+            }
+        }
+    }
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    let n_sizes = sizes.len();
+    for s in sizes {
+        o.operand(s, Some(index));
+    }
+    let n_copy = usize::from(copy.is_some());
+    if let Some(c) = copy {
+        o.operand(c, Some(t));
+    }
+    let n_hint = usize::from(hint.is_some());
+    if let Some(h) = hint {
+        o.operand(h, Some(index));
+    }
+    hoist(&mut o, &["memory_space"]);
+    segments(&mut o, &[n_sizes, n_copy, n_hint]);
+    o.result_types.push(t);
+    Ok(o)
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {

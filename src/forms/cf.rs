@@ -5,9 +5,143 @@
 use super::Form;
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
-use crate::ir::types::{Attr, Type};
-use crate::ir::{Module, OpId};
+use crate::ir::types::{Attr, Type, parse_int};
+use crate::ir::{Module, OpId, TypeId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Named, PErr, SuccessorArgs, op, segments, typed_operands, unary, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+use std::sync::Arc;
+
+pub fn assert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    msg: &str,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let mut o = unary(tree, n, v, Some(i1), attrs, &[]);
+    o.prop(
+        "msg",
+        Attr::Str {
+            text: msg.into(),
+            ty: None,
+        },
+    );
+    o
+}
+
+pub fn br<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    s: SuccessorArgs,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    let (succ, vs, ts) = s;
+    typed_operands(&mut o, &vs, &ts);
+    o.successors.push(succ);
+    o
+}
+
+pub fn cond_br<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse,
+    weights: Option<Vec<&str>>,
+    t: SuccessorArgs,
+    f: SuccessorArgs,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
+    let nt = typed_operands(&mut o, &t.1, &t.2);
+    let nf = typed_operands(&mut o, &f.1, &f.2);
+    segments(&mut o, &[1, nt, nf]);
+    if let Some(w) = weights {
+        let values: Vec<i64> = w.iter().filter_map(|x| parse_int(x)).collect();
+        o.prop("branch_weights", Attr::dense_i32(&values));
+    }
+    o.successors.push(t.0);
+    o.successors.push(f.0);
+    o
+}
+
+/// The text of `dense<...>` for the case values of a `cf.switch` on a `width`-bit integer:
+/// each value as its bits read signed (`true`/`false` for `i1`), as MLIR prints them.
+pub(super) fn switch_case_values(values: &[i64], width: u32) -> String {
+    let shown: Vec<String> = values
+        .iter()
+        .map(|&v| {
+            if width == 1 {
+                (if v & 1 == 1 { "true" } else { "false" }).to_string()
+            } else if width < 64 {
+                let shift = 64 - width;
+                ((v << shift) >> shift).to_string()
+            } else {
+                v.to_string()
+            }
+        })
+        .collect();
+    match &shown[..] {
+        [one] => format!("dense<{one}>"),
+        _ => format!("dense<[{}]>", shown.join(", ")),
+    }
+}
+
+/// `cf.switch %flag : i32, [default: ^bb1(..), 42: ^bb2(..)]`: the default's operands, then
+/// each case's, as the generic form orders them. A case value is read as a 64-bit signed
+/// integer and then cut to the flag's width, as MLIR reads it.
+pub fn switch<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    flag: ValueUse,
+    t: TypeId,
+    default: SuccessorArgs,
+    cases: Vec<(&'a str, Span, SuccessorArgs)>,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let flag_type = tree.ty(t).clone();
+    let Type::Int { width, .. } = flag_type else {
+        return Err(user(n.1, "'cf.switch' needs an integer flag type"));
+    };
+    let mut values = Vec::with_capacity(cases.len());
+    for (text, span, _) in &cases {
+        values.push(parse_int(text).ok_or_else(|| user(*span, "integer value too large"))?);
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(flag, Some(t));
+    let (default_succ, vs, ts) = default;
+    let nd = typed_operands(&mut o, &vs, &ts);
+    o.successors.push(default_succ);
+    let mut case_counts = Vec::with_capacity(cases.len());
+    for (_, _, (succ, vs, ts)) in cases {
+        case_counts.push(typed_operands(&mut o, &vs, &ts) as i64);
+        o.successors.push(succ);
+    }
+    let nc: i64 = case_counts.iter().sum();
+    o.prop("case_operand_segments", Attr::dense_i32(&case_counts));
+    if !values.is_empty() {
+        let n_values = values.len() as u64;
+        o.prop(
+            "case_values",
+            Attr::Opaque {
+                text: switch_case_values(&values, width).into(),
+                ty: Some(Type::Vector {
+                    shape: vec![crate::ir::types::Dim::Static(n_values)],
+                    elem: Arc::new(flag_type),
+                }),
+            },
+        );
+    }
+    segments(&mut o, &[1, nd, nc as usize]);
+    Ok(o)
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {

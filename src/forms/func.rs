@@ -4,11 +4,195 @@
 //! generic form where a printer returns `None`).
 
 use super::Form;
+use crate::diag::Diagnostic;
 use crate::ir::ops::OpClass;
 use crate::ir::print::{Printer, SYNTAX_PROPS, symbol};
-use crate::ir::types::{Attr, Type, write_dict};
-use crate::ir::{Module, OpId};
+use crate::ir::types::{Attr, Type, unescape, write_dict};
+use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, FuncArg, Named, PErr, arg, op, symbol_ref, typed_operands, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+
+pub fn module<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sym: Option<&str>,
+    attrs: Option<Dict>,
+    body: RegionId,
+) -> Box<Op<'a>> {
+    let mut o = op(tree, n);
+    if o.name_span == Span::default() {
+        o.name_span = tree.region_span(body);
+    }
+    if let Some(s) = sym {
+        o.prop(
+            "sym_name",
+            Attr::string(&unescape(s.trim_start_matches('@'))),
+        );
+    }
+    // `module {}` has one empty block, as MLIR's parser makes it (its body is one block).
+    tree.ensure_block(body);
+    o.regions.push(body);
+    with_attrs(o, attrs)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn func<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vis: Option<&str>,
+    sym: &str,
+    args: Vec<FuncArg>,
+    res: Option<Vec<(TypeId, Option<Dict>)>>,
+    attrs: Option<Dict>,
+    body: Option<RegionId>,
+) -> Box<Op<'a>> {
+    let mut o = op(tree, n);
+    let res = res.unwrap_or_default();
+    let inputs: Vec<Type> = args.iter().map(|a| tree.ty(a.1).clone()).collect();
+    let results: Vec<Type> = res.iter().map(|r| tree.ty(r.0).clone()).collect();
+    o.prop(
+        "function_type",
+        Attr::Type(Type::Function {
+            inputs: inputs.into(),
+            results: results.into(),
+        }),
+    );
+    if args.iter().any(|a| a.2.is_some()) {
+        let dicts = args
+            .iter()
+            .map(|a| Attr::Dict(a.2.clone().unwrap_or_default()))
+            .collect();
+        o.prop("arg_attrs", Attr::Array(dicts));
+    }
+    if res.iter().any(|r| r.1.is_some()) {
+        let dicts = res
+            .iter()
+            .map(|r| Attr::Dict(r.1.clone().unwrap_or_default()))
+            .collect();
+        o.prop("res_attrs", Attr::Array(dicts));
+    }
+    o.prop(
+        "sym_name",
+        Attr::string(&unescape(sym.trim_start_matches('@'))),
+    );
+    if let Some(v) = vis {
+        o.prop("sym_visibility", Attr::string(v));
+    }
+    if let Some(r) = body {
+        empty_function_body(tree, r);
+    }
+    let region = body.unwrap_or_else(|| tree.empty_region(Span::default()));
+    if tree.region_has_blocks(region) {
+        let block_args = args
+            .into_iter()
+            .filter_map(|(name, ty, _)| name.map(|nm| arg(nm, ArgType::Given(ty))))
+            .collect();
+        tree.prepend_args(region, block_args);
+    }
+    o.regions.push(region);
+    with_attrs(o, attrs)
+}
+
+/// `func.func @f() {}` is an error, as in MLIR: a body without blocks would be read as no
+/// body, a declaration.
+pub(super) fn empty_function_body(tree: &mut Tree<'_>, body: RegionId) {
+    if !tree.region_has_blocks(body) {
+        let at = tree.region_span(body).start as usize;
+        tree.error(Diagnostic::error(
+            Span::new(at, at + 1),
+            "custom op 'func.func' expected non-empty function body",
+        ));
+    }
+}
+
+pub fn call<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sym: &'a str,
+    args: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let FnType { inputs, results } = ft;
+    if inputs.len() != args.len() {
+        return Err(user(
+            n.1,
+            format!(
+                "call has {} operands but its type lists {}",
+                args.len(),
+                inputs.len()
+            ),
+        ));
+    }
+    let mut o = op(tree, n);
+    for (v, t) in args.into_iter().zip(inputs) {
+        o.operand(v, Some(t));
+    }
+    o.result_types = results;
+    o.prop("callee", symbol_ref(sym, vec![]));
+    Ok(with_attrs(o, attrs))
+}
+
+pub fn call_indirect<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    f: ValueUse,
+    args: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let whole = tree.function_type(&ft);
+    let FnType { inputs, results } = ft;
+    if inputs.len() != args.len() {
+        return Err(user(
+            n.1,
+            format!(
+                "call has {} operands but its type lists {}",
+                args.len(),
+                inputs.len()
+            ),
+        ));
+    }
+    let mut o = op(tree, n);
+    o.operand(f, Some(whole));
+    for (v, t) in args.into_iter().zip(inputs) {
+        o.operand(v, Some(t));
+    }
+    o.result_types = results;
+    Ok(with_attrs(o, attrs))
+}
+
+pub fn terminator<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    vals: Option<(Uses, Types)>,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    if let Some((vs, ts)) = vals {
+        typed_operands(&mut o, &vs, &ts);
+    }
+    o
+}
+
+/// `func.constant @f : (i32) -> i32` (`constant` in a function body).
+pub fn func_constant<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    sym: &str,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("value", symbol_ref(sym, vec![]));
+    o.result_types.push(t);
+    o
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
@@ -19,7 +203,13 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.module(op),
         },
         FuncFunc => Form {
-            shows: &["sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"],
+            shows: &[
+                "sym_name",
+                "sym_visibility",
+                "function_type",
+                "arg_attrs",
+                "res_attrs",
+            ],
             print: |p, op| p.func(op),
         },
         Terminator => Form {

@@ -2,15 +2,287 @@
 //! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
 //! generic form where a printer returns `None`).
 
-use crate::ir::ops::{
-    OpClass, WINOGRAD_FMR, has_own_syntax, implies_results,
-};
 use super::Form;
+use crate::diag::Diagnostic;
+use crate::ir::ops::{OpClass, WINOGRAD_FMR, has_own_syntax, implies_results};
 use crate::ir::print::{Printer, SYNTAX_PROPS};
 use crate::ir::types::{Attr, Type, write_dict};
-use crate::ir::{Module, OpId};
+use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Named, PACK_PARTS, PErr, PackPart, TypedValues, int, op, segments, split_mixed,
+    typed_operands, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use smallvec::smallvec;
 use std::fmt::Write;
+
+pub fn linalg_index<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    d: (&'a str, Span),
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("dim", Attr::int(dim, Type::i(64)));
+    o.result_types.push(t);
+    Ok(o)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn linalg_generic<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    d: Dict,
+    ins: Option<TypedValues>,
+    outs: Option<TypedValues>,
+    extra: Option<Dict>,
+    body: RegionId,
+    res: Option<Vec<TypeId>>,
+) -> Box<Op<'a>> {
+    let mut o = op(tree, n);
+    for (k, v) in d {
+        if matches!(
+            &*k,
+            "indexing_maps" | "iterator_types" | "doc" | "library_call"
+        ) {
+            o.props.push((k, v));
+        } else {
+            o.attrs.push((k, v));
+        }
+    }
+    o.attrs.extend(extra.unwrap_or_default());
+    let (ins, outs) = (ins.unwrap_or_default(), outs.unwrap_or_default());
+    let ni = typed_operands(&mut o, &ins.0, &ins.1);
+    let no = typed_operands(&mut o, &outs.0, &outs.1);
+    segments(&mut o, &[ni, no]);
+    o.regions.push(body);
+    o.result_types = res.unwrap_or_default();
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn linalg_named<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    d: Option<Dict>,
+    maps: Option<Attr>,
+    ins: Option<TypedValues>,
+    outs: TypedValues,
+    list: Option<(&'static str, Vec<i64>)>,
+    body: Option<(Vec<BlockArg>, RegionId)>,
+    attrs: Option<Dict>,
+    res: Option<Vec<TypeId>>,
+) -> Box<Op<'a>> {
+    if d.is_some() && has_short_form(n.0) {
+        // `linalg.map { arith.addf } ins(...)`: the short form names the body's one op where
+        // other structured ops have an attribute dictionary.
+        tree.error(Diagnostic::error(
+            n.1,
+            crate::syntax::unknown_custom_syntax(n.0),
+        ));
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.props.extend(d.unwrap_or_default());
+    if let Some(m) = maps {
+        o.prop("indexing_maps", m);
+    }
+    let ins = ins.unwrap_or_default();
+    let ni = typed_operands(&mut o, &ins.0, &ins.1);
+    let implied: Vec<TypeId> = if implies_results(&o.name) {
+        outs.1
+            .iter()
+            .copied()
+            .filter(|t| matches!(tree.ty(*t), Type::Tensor { .. }))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let no = typed_operands(&mut o, &outs.0, &outs.1);
+    if o.name.as_ref() != "linalg.map" && o.name.as_ref() != "linalg.reduce" || ni + no > 0 {
+        segments(&mut o, &[ni, no]);
+    }
+    if let Some((name, values)) = list {
+        o.prop(name, Attr::dense_i64(&values));
+    }
+    let region = match body {
+        Some((args, r)) => {
+            tree.prepend_args(r, args);
+            r
+        }
+        None => tree.empty_region(Span::default()),
+    };
+    o.regions.push(region);
+    o.result_types = res.unwrap_or(implied);
+    o
+}
+
+/// Whether `{` after the op's name starts the short form of its body (`linalg.map
+/// { arith.addf }`), not an attribute dictionary.
+pub fn has_short_form(name: &str) -> bool {
+    matches!(name, "linalg.map" | "linalg.reduce")
+}
+
+/// The integers of a list that takes no values.
+pub(super) fn static_list<'a>(key: (&str, Span), list: Vec<Mixed>) -> Result<Vec<i64>, PErr<'a>> {
+    list.into_iter()
+        .map(|m| match m {
+            Mixed::Static(v) => Ok(v),
+            Mixed::Dynamic(v) => Err(user(v.span, format!("'{}' takes integers only", key.0))),
+        })
+        .collect()
+}
+
+/// `linalg.pack %src padding_value(%p : t)? outer_dims_perm = [...]? inner_dims_pos = [...]
+/// inner_tiles = [...] into %dest {...} : S -> D` (`linalg.unpack`: no padding value): the
+/// source, the destination, the padding value and the dynamic tiles (`operandSegmentSizes`
+/// on `pack` only: `unpack` has a single variable-length group).
+#[allow(clippy::too_many_arguments)]
+pub fn pack<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    parts: Vec<PackPart<'a>>,
+    dst: ValueUse,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let is_pack = n.0 == "linalg.pack";
+    let mut padding = None;
+    let mut outer = None;
+    let mut inner_pos = None;
+    let mut tiles = None;
+    let mut next = if is_pack { 0 } else { 1 };
+    for part in parts {
+        let key = match &part {
+            PackPart::Value(k, ..) | PackPart::List(k, _) => *k,
+        };
+        let at = PACK_PARTS.iter().position(|p| *p == key.0);
+        let Some(at) = at.filter(|&i| i >= next) else {
+            let expected: Vec<String> = PACK_PARTS[next..]
+                .iter()
+                .map(|p| format!("'{p}'"))
+                .chain(std::iter::once("'into'".to_string()))
+                .collect();
+            return Err(user(
+                key.1,
+                format!(
+                    "unexpected '{}' in {}: expected {}",
+                    key.0,
+                    n.0,
+                    expected.join(", ")
+                ),
+            ));
+        };
+        next = at + 1;
+        match (at, part) {
+            (0, PackPart::Value(_, v, t)) => padding = Some((v, t)),
+            (1, PackPart::List(k, l)) => outer = Some(static_list(k, l)?),
+            (2, PackPart::List(k, l)) => inner_pos = Some(static_list(k, l)?),
+            (3, PackPart::List(_, l)) => tiles = Some(l),
+            (0, _) => return Err(user(key.1, "expected 'padding_value(%value : type)'")),
+            _ => return Err(user(key.1, format!("expected '{} = [...]'", key.0))),
+        }
+    }
+    let Some(inner_pos) = inner_pos else {
+        return Err(user(n.1, format!("{} needs 'inner_dims_pos = [...]'", n.0)));
+    };
+    let Some(tiles) = tiles else {
+        return Err(user(n.1, format!("{} needs 'inner_tiles = [...]'", n.0)));
+    };
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(src, Some(a));
+    o.operand(dst, Some(b));
+    if let Some((v, t)) = padding {
+        o.operand(v, Some(t));
+    }
+    let (static_tiles, dynamic_tiles) = split_mixed(tiles);
+    let n_dynamic = dynamic_tiles.len();
+    for v in dynamic_tiles {
+        o.operand(v, Some(index));
+    }
+    if is_pack {
+        segments(&mut o, &[1, 1, usize::from(padding.is_some()), n_dynamic]);
+    }
+    o.prop("inner_dims_pos", Attr::dense_i64(&inner_pos));
+    if let Some(outer) = outer {
+        o.prop("outer_dims_perm", Attr::dense_i64(&outer));
+    }
+    o.prop("static_inner_tiles", Attr::dense_i64(&static_tiles));
+    o.result_types.push(b);
+    Ok(o)
+}
+
+/// Checks the keyword of `linalg.softmax` / `linalg.winograd_*` before its parenthesis.
+pub(super) fn keyword<'a>(op: &str, found: (&str, Span), expected: &str) -> Result<(), PErr<'a>> {
+    if found.0 == expected {
+        return Ok(());
+    }
+    Err(user(
+        found.1,
+        format!("expected '{expected}' in {op}, found '{}'", found.0),
+    ))
+}
+
+/// `linalg.softmax {...} dimension(N) ins(%a : T) outs(%b : T) (-> T)?`
+#[allow(clippy::too_many_arguments)]
+pub fn softmax<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    k: (&'a str, Span),
+    d: (&'a str, Span),
+    input: (ValueUse, TypeId),
+    output: (ValueUse, TypeId),
+    res: Option<Vec<TypeId>>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    keyword(n.0, k, "dimension")?;
+    let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("dimension", Attr::int(dim, Type::i(64)));
+    o.operand(input.0, Some(input.1));
+    o.operand(output.0, Some(output.1));
+    o.result_types = res.unwrap_or_default();
+    Ok(o)
+}
+
+/// `linalg.winograd_{filter,input,output}_transform {...} fmr(F_m_r) ins(%a : T) outs(%b :
+/// U) -> U`
+#[allow(clippy::too_many_arguments)]
+pub fn winograd<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    attrs: Option<Dict>,
+    k: (&'a str, Span),
+    f: (&'a str, Span),
+    input: (ValueUse, TypeId),
+    output: (ValueUse, TypeId),
+    r: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    keyword(n.0, k, "fmr")?;
+    let Some(fmr) = WINOGRAD_FMR.iter().position(|x| *x == f.0) else {
+        return Err(user(
+            f.1,
+            format!(
+                "unknown fmr '{}' for {}: expected one of {}",
+                f.0,
+                n.0,
+                WINOGRAD_FMR.join(", ")
+            ),
+        ));
+    };
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("fmr", Attr::int(fmr as i64, Type::i(32)));
+    o.operand(input.0, Some(input.1));
+    o.operand(output.0, Some(output.1));
+    o.result_types.push(r);
+    Ok(o)
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
@@ -80,11 +352,7 @@ impl<'a> Printer<'a> {
         let extra = o.props.iter().chain(o.attrs.iter()).filter(|(k, _)| {
             !matches!(
                 &**k,
-                "indexing_maps"
-                    | "iterator_types"
-                    | "doc"
-                    | "library_call"
-                    | "operandSegmentSizes"
+                "indexing_maps" | "iterator_types" | "doc" | "library_call" | "operandSegmentSizes"
             )
         });
         self.dict(" attrs = ", extra.map(|(k, v)| (&**k, v)));

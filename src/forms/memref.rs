@@ -3,15 +3,581 @@
 //! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
 //! generic form where a printer returns `None`).
 
-use crate::ir::ops::{
-    ATOMIC_RMW_KINDS, OpClass,
-};
 use super::Form;
+use crate::ir::ops::{ATOMIC_RMW_KINDS, OpClass};
 use crate::ir::print::{Printer, symbol};
-use crate::ir::types::{Attr, Type};
-use crate::ir::{Module, OpId};
+use crate::ir::types::{Attr, Type, parse_int, unescape};
+use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Indexed, Named, PErr, hoist, op, segments, split_mixed, symbol_ref, unary, user,
+    with_attrs,
+};
+use crate::syntax::tree::Tree;
 use smallvec::smallvec;
 use std::fmt::Write;
+
+pub fn alloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Uses,
+    syms: Option<Vec<ValueUse>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    let syms = syms.unwrap_or_default();
+    segments(&mut o, &[sizes.len(), syms.len()]);
+    hoist(&mut o, &["alignment"]);
+    o.operands_untyped(sizes);
+    o.operands_untyped(syms);
+    o.result_types.push(t);
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn view<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    off: ValueUse,
+    sizes: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
+    o.operand(off, Some(index));
+    for s in sizes {
+        o.operand(s, Some(index));
+    }
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn subview<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    dst: Option<ValueUse>,
+    offsets: Vec<Mixed>,
+    sizes: Vec<Mixed>,
+    strides: Vec<Mixed>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    let (so, dyn_o) = split_mixed(offsets);
+    let (ss, dyn_s) = split_mixed(sizes);
+    let (st, dyn_st) = split_mixed(strides);
+    o.operand(src, Some(a));
+    let mut segs = vec![1];
+    if let Some(d) = dst {
+        o.operand(d, Some(b));
+        segs.push(1);
+    }
+    segs.extend([dyn_o.len(), dyn_s.len(), dyn_st.len()]);
+    for v in dyn_o.into_iter().chain(dyn_s).chain(dyn_st) {
+        o.operand(v, Some(index));
+    }
+    segments(&mut o, &segs);
+    o.prop("static_offsets", Attr::dense_i64(&so));
+    o.prop("static_sizes", Attr::dense_i64(&ss));
+    o.prop("static_strides", Attr::dense_i64(&st));
+    o.result_types.push(b);
+    o
+}
+
+pub(super) fn reassociation_attr(re: &[Vec<i64>]) -> Attr {
+    Attr::Array(
+        re.iter()
+            .map(|g| {
+                Attr::Array(
+                    g.iter()
+                        .map(|i| Attr::Int {
+                            text: i.to_string().into(),
+                            ty: None,
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn reshape<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    re: Vec<Vec<i64>>,
+    shape: Option<Vec<Mixed>>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let expand = n.0.ends_with("expand_shape");
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
+    o.prop("reassociation", reassociation_attr(&re));
+    match (expand, shape) {
+        (true, Some(shape)) => {
+            let (statics, dynamics) = split_mixed(shape);
+            for v in dynamics {
+                o.operand(v, Some(index));
+            }
+            o.prop("static_output_shape", Attr::dense_i64(&statics));
+        }
+        (true, None) => return Err(user(o.name_span, "expand_shape needs 'output_shape [...]'")),
+        (false, Some(_)) => {
+            return Err(user(o.name_span, "collapse_shape takes no 'output_shape'"));
+        }
+        (false, None) => {}
+    }
+    Ok(o)
+}
+
+pub fn load<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o
+}
+
+pub fn store<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(v, Some(elem));
+    o.operand(m, Some(t));
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o
+}
+
+pub fn tensor_insert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = store(tree, n, v, m, idx, attrs, t);
+    o.result_types.push(t);
+    o
+}
+
+pub fn copy<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    b: ValueUse,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[]);
+    o.operand(b, Some(tb));
+    o
+}
+
+pub fn dim<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    i: ValueUse,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, a, Some(t), attrs, &[index]);
+    o.operand(i, Some(index));
+    o
+}
+
+pub fn get_global<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sym: &str,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("name", symbol_ref(sym, vec![]));
+    o.result_types.push(t);
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn global<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vis: Option<&str>,
+    constant: bool,
+    sym: &str,
+    t: TypeId,
+    init: Option<Option<Attr>>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["alignment"]);
+    if constant {
+        o.prop("constant", Attr::Unit);
+    }
+    match init {
+        Some(Some(a)) => o.prop("initial_value", a),
+        Some(None) => o.prop("initial_value", Attr::Unit),
+        None => {}
+    }
+    o.prop(
+        "sym_name",
+        Attr::string(&unescape(sym.trim_start_matches('@'))),
+    );
+    if let Some(v) = vis {
+        o.prop(
+            "sym_visibility",
+            Attr::Str {
+                text: v.into(),
+                ty: None,
+            },
+        );
+    }
+    o.prop("type", Attr::Type(tree.ty(t).clone()));
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn transpose<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    dims: Vec<&str>,
+    perm: Vec<&str>,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
+    let text = format!("affine_map<({}) -> ({})>", dims.join(", "), perm.join(", "));
+    o.prop(
+        "permutation",
+        Attr::Opaque {
+            text: text.into(),
+            ty: None,
+        },
+    );
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn reinterpret_cast<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    offsets: Vec<Mixed>,
+    sizes: Vec<Mixed>,
+    strides: Vec<Mixed>,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, a, Some(ta), attrs, &[tb]);
+    let (so, dyn_o) = split_mixed(offsets);
+    let (ss, dyn_s) = split_mixed(sizes);
+    let (st, dyn_st) = split_mixed(strides);
+    segments(&mut o, &[1, dyn_o.len(), dyn_s.len(), dyn_st.len()]);
+    for v in dyn_o.into_iter().chain(dyn_s).chain(dyn_st) {
+        o.operand(v, Some(index));
+    }
+    o.prop("static_offsets", Attr::dense_i64(&so));
+    o.prop("static_sizes", Attr::dense_i64(&ss));
+    o.prop("static_strides", Attr::dense_i64(&st));
+    o
+}
+
+/// `memref.realloc %m(%size)? : T to U`; an `alignment` in the dictionary is a property.
+#[allow(clippy::too_many_arguments)]
+pub fn realloc<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    size: Option<ValueUse>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(a), attrs, &[b]);
+    if let Some(s) = size {
+        o.operand(s, Some(index));
+    }
+    hoist(&mut o, &["alignment"]);
+    o
+}
+
+/// `memref.assume_alignment %m, 16 : T`: the alignment is an `i32` property, and the result
+/// has the operand's type.
+pub fn assume_alignment<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    (al, span): Named<'a>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let value = parse_int(al)
+        .filter(|v| i32::try_from(*v).is_ok())
+        .ok_or_else(|| user(span, format!("integer '{al}' does not fit in 32 bits")))?;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[t]);
+    o.prop(
+        "alignment",
+        Attr::Int {
+            text: value.to_string().into(),
+            ty: Some(Type::i(32)),
+        },
+    );
+    Ok(o)
+}
+
+/// The function type of a custom form that must have `inputs` inputs and one result.
+pub(super) fn fixed_fn_type<'a>(
+    n: &Named<'a>,
+    ft: FnType,
+    inputs: usize,
+) -> Result<(Vec<TypeId>, TypeId), PErr<'a>> {
+    match ft.results[..] {
+        [r] if ft.inputs.len() == inputs => Ok((ft.inputs, r)),
+        _ => Err(user(
+            n.1,
+            format!(
+                "'{}' needs a type '({}) -> result'",
+                n.0,
+                vec!["type"; inputs].join(", ")
+            ),
+        )),
+    }
+}
+
+/// `memref.reshape %m(%shape) : (T, S) -> U`.
+pub fn memref_reshape<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    shape: ValueUse,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let (inputs, result) = fixed_fn_type(&n, ft, 2)?;
+    let mut o = unary(tree, n, src, Some(inputs[0]), attrs, &[result]);
+    o.operand(shape, Some(inputs[1]));
+    Ok(o)
+}
+
+/// `memref.atomic_rmw addf %v, %m[%i] : (E, T) -> E`: the kind is an `i64` property.
+#[allow(clippy::too_many_arguments)]
+pub fn atomic_rmw<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    (kind, kind_span): Named<'a>,
+    v: ValueUse,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let number = ATOMIC_RMW_KINDS
+        .iter()
+        .position(|k| *k == kind)
+        .ok_or_else(|| {
+            user(
+                kind_span,
+                format!(
+                    "unknown atomic_rmw kind '{kind}' (expected one of {})",
+                    ATOMIC_RMW_KINDS.join(", ")
+                ),
+            )
+        })?;
+    let (inputs, result) = fixed_fn_type(&n, ft, 2)?;
+    let index = tree.index;
+    let mut o = unary(tree, n, v, Some(inputs[0]), attrs, &[result]);
+    o.operand(m, Some(inputs[1]));
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.prop(
+        "kind",
+        Attr::Int {
+            text: number.to_string().into(),
+            ty: Some(Type::i(64)),
+        },
+    );
+    Ok(o)
+}
+
+/// `memref.generic_atomic_rmw %m[%i] : T { ^bb0(%current: E): ... }`: one result of the
+/// element type.
+#[allow(clippy::too_many_arguments)]
+pub fn generic_atomic_rmw<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    idx: Uses,
+    t: TypeId,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let elem = tree.element_of(t);
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[elem]);
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.regions.push(body);
+    o
+}
+
+/// `memref.prefetch %m[%i], read|write, locality<0..3>, data|instr : T`.
+#[allow(clippy::too_many_arguments)]
+pub fn prefetch<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    m: ValueUse,
+    idx: Uses,
+    (rw, rw_span): Named<'a>,
+    (loc, loc_span): Named<'a>,
+    (hint, hint_span): Named<'a>,
+    (cache, cache_span): Named<'a>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let is_write = match rw {
+        "read" => false,
+        "write" => true,
+        _ => return Err(user(rw_span, "rw specifier has to be 'read' or 'write'")),
+    };
+    if loc != "locality" {
+        return Err(user(loc_span, "expected 'locality<0..3>'"));
+    }
+    let hint = parse_int(hint)
+        .filter(|h| (0..=3).contains(h))
+        .ok_or_else(|| user(hint_span, "locality hint has to be between 0 and 3"))?;
+    let is_data = match cache {
+        "data" => true,
+        "instr" => false,
+        _ => {
+            return Err(user(cache_span, "cache type has to be 'data' or 'instr'"));
+        }
+    };
+    let index = tree.index;
+    let mut o = unary(tree, n, m, Some(t), attrs, &[]);
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.prop("isDataCache", Attr::Bool(is_data));
+    o.prop("isWrite", Attr::Bool(is_write));
+    o.prop(
+        "localityHint",
+        Attr::Int {
+            text: hint.to_string().into(),
+            ty: Some(Type::i(32)),
+        },
+    );
+    Ok(o)
+}
+
+/// `memref.dma_start %src[..], %dst[..], %n, %tag[..](, %stride, %per_stride)? : S, D, T`:
+/// every operand but the three memrefs is an `index`.
+#[allow(clippy::too_many_arguments)]
+pub fn dma_start<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: Indexed,
+    dst: Indexed,
+    num: ValueUse,
+    tag: Indexed,
+    stride: Option<(ValueUse, ValueUse)>,
+    attrs: Option<Dict>,
+    ts: Types,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let [ts, td, tt] = ts[..] else {
+        return Err(user(
+            n.1,
+            "'memref.dma_start' needs three types: source, destination and tag",
+        ));
+    };
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for ((m, idx), t) in [(src, ts), (dst, td)] {
+        o.operand(m, Some(t));
+        for i in idx {
+            o.operand(i, Some(index));
+        }
+    }
+    o.operand(num, Some(index));
+    o.operand(tag.0, Some(tt));
+    for i in tag.1 {
+        o.operand(i, Some(index));
+    }
+    if let Some((s, p)) = stride {
+        o.operand(s, Some(index));
+        o.operand(p, Some(index));
+    }
+    Ok(o)
+}
+
+/// `memref.dma_wait %tag[..], %n : T`.
+pub fn dma_wait<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    tag: Indexed,
+    num: ValueUse,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, tag.0, Some(t), attrs, &[]);
+    for i in tag.1 {
+        o.operand(i, Some(index));
+    }
+    o.operand(num, Some(index));
+    o
+}
+
+/// `memref.atomic_yield %v : E`.
+pub fn atomic_yield<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    unary(tree, n, v, Some(t), attrs, &[])
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
@@ -26,7 +592,13 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.dealloc(op),
         },
         CastLike => Form {
-            shows: &["restrict", "writable", "read_only", "fastmath", "overflowFlags"],
+            shows: &[
+                "restrict",
+                "writable",
+                "read_only",
+                "fastmath",
+                "overflowFlags",
+            ],
             print: |p, op| p.cast_like(op),
         },
         View => Form {
@@ -34,11 +606,21 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.view(op),
         },
         Subview => Form {
-            shows: &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            shows: &[
+                "operandSegmentSizes",
+                "static_offsets",
+                "static_sizes",
+                "static_strides",
+            ],
             print: |p, op| p.subview(op, Subview),
         },
         InsertSlice => Form {
-            shows: &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            shows: &[
+                "operandSegmentSizes",
+                "static_offsets",
+                "static_sizes",
+                "static_strides",
+            ],
             print: |p, op| p.subview(op, InsertSlice),
         },
         Reshape => Form {
@@ -74,7 +656,13 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.get_global(op),
         },
         Global => Form {
-            shows: &["sym_name", "sym_visibility", "type", "initial_value", "constant"],
+            shows: &[
+                "sym_name",
+                "sym_visibility",
+                "type",
+                "initial_value",
+                "constant",
+            ],
             print: |p, op| p.global(op),
         },
         ExtractMetadata => Form {
@@ -90,7 +678,12 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.memref_transpose(op),
         },
         ReinterpretCast => Form {
-            shows: &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"],
+            shows: &[
+                "operandSegmentSizes",
+                "static_offsets",
+                "static_sizes",
+                "static_strides",
+            ],
             print: |p, op| p.reinterpret_cast(op),
         },
         AllocaScope => Form {
@@ -98,11 +691,23 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.alloca_scope(op),
         },
         ToTensor => Form {
-            shows: &["restrict", "writable", "read_only", "fastmath", "overflowFlags"],
+            shows: &[
+                "restrict",
+                "writable",
+                "read_only",
+                "fastmath",
+                "overflowFlags",
+            ],
             print: |p, op| p.cast_like(op),
         },
         ToBuffer => Form {
-            shows: &["restrict", "writable", "read_only", "fastmath", "overflowFlags"],
+            shows: &[
+                "restrict",
+                "writable",
+                "read_only",
+                "fastmath",
+                "overflowFlags",
+            ],
             print: |p, op| p.cast_like(op),
         },
         Realloc => Form {
@@ -543,8 +1148,7 @@ impl<'a> Printer<'a> {
         else {
             return None;
         };
-        if n_ops != 1 || n_res != 1 || m.value(o.results[0]).ty != m.value(o.operands[0]).ty
-        {
+        if n_ops != 1 || n_res != 1 || m.value(o.results[0]).ty != m.value(o.operands[0]).ty {
             return None;
         }
         let _ = write!(self.out, " {}, {text}", self.v(o.operands[0]));

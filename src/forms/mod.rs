@@ -1,16 +1,19 @@
-//! The custom forms of the ops that have one, one file per dialect: for each syntax class
-//! (`ir::ops::OpClass`), how it prints and which properties its syntax shows.
+//! The custom forms of the ops that have one, one file per dialect. For each syntax class
+//! (`ir::ops::OpClass`) its file holds the grammar action that reads it (called by its rule
+//! in grammar/mlir.lalrpop; the helpers they share are in `syntax::custom`), its `Form` (the
+//! properties its syntax shows and its printer) and the printer itself (a `Printer` method;
+//! the helpers they share are in `ir::print`).
 
-mod affine;
-mod arith;
-mod bufferization;
-mod cf;
-mod func;
-mod linalg;
-mod memref;
-mod scf;
-mod tensor;
-mod vector;
+pub(crate) mod affine;
+pub(crate) mod arith;
+pub(crate) mod bufferization;
+pub(crate) mod cf;
+pub(crate) mod func;
+pub(crate) mod linalg;
+pub(crate) mod memref;
+pub(crate) mod scf;
+pub(crate) mod tensor;
+pub(crate) mod vector;
 
 use crate::ir::OpId;
 use crate::ir::ops::OpClass;

@@ -5,9 +5,276 @@
 use super::Form;
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
-use crate::ir::types::{Type, write_dict};
-use crate::ir::{Module, OpId};
+use crate::ir::types::{Attr, Type, write_dict};
+use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, IterArgs, Named, PErr, arg, op, region_op, segments, split_mixed, typed_operands, user,
+    with_attrs,
+};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+
+#[allow(clippy::too_many_arguments)]
+pub fn scf_for<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    unsigned: bool,
+    iv: (&'a str, Span),
+    lb: ValueUse,
+    ub: ValueUse,
+    step: ValueUse,
+    iters: Option<IterArgs>,
+    ty: Option<TypeId>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in [lb, ub, step] {
+        o.operand(v, ty);
+    }
+    let mut args = vec![arg(iv.1, ty.map_or(ArgType::OfOperand(0), ArgType::Given))];
+    if let Some((pairs, types)) = iters {
+        for (i, (mut a, init)) in pairs.into_iter().enumerate() {
+            let t = types.get(i).copied();
+            o.operand(init, t);
+            a.ty = t.map_or(ArgType::OfOperand(3 + i as u32), ArgType::Given);
+            args.push(a);
+        }
+        o.result_types = types;
+    }
+    if unsigned {
+        o.prop("unsignedCmp", Attr::Unit);
+    }
+    tree.prepend_args(body, args);
+    if o.result_types.is_empty() {
+        tree.ensure_terminator(body, "scf.yield");
+    }
+    o.regions.push(body);
+    o
+}
+
+pub fn scf_if<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse,
+    res: Option<Vec<TypeId>>,
+    then: RegionId,
+    els: Option<RegionId>,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
+    o.result_types = res.unwrap_or_default();
+    if o.result_types.is_empty() {
+        tree.ensure_terminator(then, "scf.yield");
+        // A written `else { }` is a block with the implicit yield, as in mlir-opt: only a
+        // missing `else` is an empty region.
+        if let Some(els) = els {
+            tree.ensure_terminator(els, "scf.yield");
+        }
+    }
+    let els = els.unwrap_or_else(|| tree.empty_region(Span::default()));
+    o.regions.push(then);
+    o.regions.push(els);
+    o
+}
+
+pub fn scf_while<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    inits: Vec<(BlockArg, ValueUse)>,
+    ft: FnType,
+    before: RegionId,
+    after: RegionId,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let FnType { inputs, results } = ft;
+    if inputs.len() != inits.len() {
+        return Err(user(
+            n.1,
+            format!(
+                "scf.while has {} operands but its type lists {}",
+                inits.len(),
+                inputs.len()
+            ),
+        ));
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    let mut args = Vec::new();
+    for ((mut a, init), t) in inits.into_iter().zip(inputs) {
+        o.operand(init, Some(t));
+        a.ty = ArgType::Given(t);
+        args.push(a);
+    }
+    tree.prepend_args(before, args);
+    o.result_types = results;
+    o.regions.push(before);
+    o.regions.push(after);
+    Ok(o)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn scf_parallel<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lbs: Vec<ValueUse>,
+    ubs: Vec<ValueUse>,
+    steps: Vec<ValueUse>,
+    init: Option<(Vec<ValueUse>, Vec<TypeId>)>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    let (inits, types) = init.unwrap_or_default();
+    segments(&mut o, &[lbs.len(), ubs.len(), steps.len(), inits.len()]);
+    for v in lbs.into_iter().chain(ubs).chain(steps) {
+        o.operand(v, Some(index));
+    }
+    for (i, v) in inits.into_iter().enumerate() {
+        o.operand(v, types.get(i).copied());
+    }
+    o.result_types = types;
+    tree.prepend_args(
+        body,
+        ivs.into_iter()
+            .map(|iv| arg(iv.1, ArgType::Given(index)))
+            .collect(),
+    );
+    tree.ensure_terminator(body, "scf.reduce");
+    o.regions.push(body);
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn scf_forall<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    ivs: Vec<(&'a str, Span)>,
+    lbs: Option<Vec<Mixed>>,
+    ubs: Vec<Mixed>,
+    steps: Option<Vec<Mixed>>,
+    outs: Option<IterArgs>,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let (index, none) = (tree.index, tree.none);
+    let mut o = with_attrs(op(tree, n), attrs);
+    let rank = ubs.len();
+    let (slb, dlb) = split_mixed(lbs.unwrap_or_else(|| vec![Mixed::Static(0); rank]));
+    let (sub, dub) = split_mixed(ubs);
+    let (sst, dst) = split_mixed(steps.unwrap_or_else(|| vec![Mixed::Static(1); rank]));
+    let (pairs, types) = outs.unwrap_or_default();
+    segments(&mut o, &[dlb.len(), dub.len(), dst.len(), pairs.len()]);
+    for v in dlb.into_iter().chain(dub).chain(dst) {
+        o.operand(v, Some(index));
+    }
+    let mut args: Vec<BlockArg> = ivs
+        .into_iter()
+        .map(|iv| arg(iv.1, ArgType::Given(index)))
+        .collect();
+    for (i, (mut a, init)) in pairs.into_iter().enumerate() {
+        let t = types.get(i).copied();
+        o.operand(init, t);
+        a.ty = ArgType::Given(t.unwrap_or(none));
+        args.push(a);
+    }
+    o.prop("staticLowerBound", Attr::dense_i64(&slb));
+    o.prop("staticUpperBound", Attr::dense_i64(&sub));
+    o.prop("staticStep", Attr::dense_i64(&sst));
+    o.result_types = types;
+    tree.prepend_args(body, args);
+    tree.ensure_terminator(body, "scf.forall.in_parallel");
+    o.regions.push(body);
+    o
+}
+
+pub fn execute_region<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    res: Option<Vec<TypeId>>,
+    no_inline: bool,
+    body: RegionId,
+    attrs: Option<Dict>,
+) -> Box<Op<'a>> {
+    let mut o = region_op(tree, n, vec![], res, vec![body], attrs);
+    if no_inline {
+        o.prop("no_inline", Attr::Unit);
+    }
+    o
+}
+
+pub fn index_switch<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    arg: ValueUse,
+    res: Option<Vec<TypeId>>,
+    cases: Vec<(i64, RegionId)>,
+    default: RegionId,
+    attrs: Option<Dict>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(arg, Some(index));
+    o.result_types = res.unwrap_or_default();
+    let values: Vec<i64> = cases.iter().map(|c| c.0).collect();
+    o.prop("cases", Attr::dense_i64(&values));
+    let no_results = o.result_types.is_empty();
+    if no_results {
+        tree.ensure_terminator(default, "scf.yield");
+    }
+    o.regions.push(default);
+    for (_, r) in cases {
+        if no_results {
+            tree.ensure_terminator(r, "scf.yield");
+        }
+        o.regions.push(r);
+    }
+    Ok(o)
+}
+
+pub fn condition<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    cond: ValueUse,
+    attrs: Option<Dict>,
+    vals: Option<(Uses, Types)>,
+) -> Box<Op<'a>> {
+    let i1 = tree.i1;
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(cond, Some(i1));
+    if let Some((vs, ts)) = vals {
+        typed_operands(&mut o, &vs, &ts);
+    }
+    o
+}
+
+/// `scf.reduce(%a, %b : T, U) {...}, {...}`: one region per operand.
+pub fn scf_reduce<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vals: Option<(Uses, Types)>,
+    regions: Vec<RegionId>,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let mut o = op(tree, n);
+    if let Some((vs, ts)) = vals {
+        if vs.len() != ts.len() {
+            return Err(user(
+                n.1,
+                format!("{} has {} operands but {} types", n.0, vs.len(), ts.len()),
+            ));
+        }
+        for (v, t) in vs.into_iter().zip(ts) {
+            o.operand(v, Some(t));
+        }
+    }
+    o.regions = regions;
+    Ok(o)
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
@@ -34,7 +301,12 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
             print: |p, op| p.scf_parallel(op),
         },
         Forall => Form {
-            shows: &["operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"],
+            shows: &[
+                "operandSegmentSizes",
+                "staticLowerBound",
+                "staticUpperBound",
+                "staticStep",
+            ],
             print: |p, op| p.scf_forall(op),
         },
         ExecuteRegion => Form {

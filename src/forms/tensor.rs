@@ -5,8 +5,106 @@
 use super::Form;
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
-use crate::ir::{Module, OpId};
+use crate::ir::types::{Attr, Type};
+use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Named, PErr, int, op, segments, split_mixed, unary, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use std::fmt::Write;
+
+pub fn tensor_empty<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for s in sizes {
+        o.operand(s, Some(index));
+    }
+    o.result_types.push(t);
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn pad<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    nofold: bool,
+    lo: Vec<Mixed>,
+    hi: Vec<Mixed>,
+    body: RegionId,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = unary(tree, n, src, Some(ta), attrs, &[tb]);
+    let (slo, dlo) = split_mixed(lo);
+    let (shi, dhi) = split_mixed(hi);
+    segments(&mut o, &[1, dlo.len(), dhi.len()]);
+    for v in dlo.into_iter().chain(dhi) {
+        o.operand(v, Some(index));
+    }
+    o.prop("static_low", Attr::dense_i64(&slo));
+    o.prop("static_high", Attr::dense_i64(&shi));
+    if nofold {
+        o.prop("nofold", Attr::Unit);
+    }
+    o.regions.push(body);
+    o
+}
+
+pub fn concat<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    d: (&'a str, Span),
+    vs: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    ft: FnType,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let dim = int(d.0, d.1.start as usize, d.1.end as usize)?;
+    let FnType { inputs, results } = ft;
+    if inputs.len() != vs.len() {
+        return Err(user(
+            n.1,
+            format!(
+                "tensor.concat has {} operands but its type lists {}",
+                vs.len(),
+                inputs.len()
+            ),
+        ));
+    }
+    let mut o = with_attrs(op(tree, n), attrs);
+    for (v, t) in vs.into_iter().zip(inputs) {
+        o.operand(v, Some(t));
+    }
+    o.prop("dim", Attr::int(dim, Type::i(64)));
+    o.result_types = results;
+    Ok(o)
+}
+
+pub fn from_elements<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Vec<ValueUse>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let elem = tree.element_of(t);
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in vs {
+        o.operand(v, Some(elem));
+    }
+    o.result_types.push(t);
+    o
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {

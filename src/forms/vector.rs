@@ -2,15 +2,322 @@
 //! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
 //! generic form where a printer returns `None`).
 
-use crate::ir::ops::{
-    OpClass, minor_identity_map, transfer_ranks,
-};
 use super::Form;
+use crate::ir::ops::{OpClass, minor_identity_map, transfer_ranks};
 use crate::ir::print::Printer;
 use crate::ir::types::{Attr, Type};
-use crate::ir::{Module, OpId, ValueId};
+use crate::ir::{Module, OpId, TypeId, ValueId};
+use crate::syntax::ast::*;
+use crate::syntax::custom::{
+    Dict, Flag, Named, PErr, STRIDED_SLICE_PROPS, hoist, op, segments, set_flags, split_mixed,
+    unary, user, with_attrs,
+};
+use crate::syntax::tree::Tree;
 use smallvec::SmallVec;
 use std::fmt::Write;
+
+/// The padding type of a transfer read from `source`: its element type, when the type is
+/// written out (through an alias it is known only once the IR is built: not checked).
+pub(super) fn element_if_shaped(tree: &mut Tree<'_>, source: TypeId) -> Option<TypeId> {
+    match tree.ty(source) {
+        Type::MemRef(_) | Type::Tensor { .. } | Type::Vector { .. } => {
+            Some(tree.element_of(source))
+        }
+        _ => None,
+    }
+}
+
+/// Adds the `in_bounds` and `permutation_map` a transfer op takes when they are not written
+/// (all dims possibly out of bounds, the minor identity map), as MLIR's parser does.
+pub(super) fn transfer_defaults<'a>(
+    tree: &Tree<'a>,
+    o: &mut Op<'a>,
+    source: TypeId,
+    vector: TypeId,
+) -> Result<(), PErr<'a>> {
+    let has = |o: &Op<'_>, k: &str| o.props.iter().any(|(p, _)| &**p == k);
+    let (has_bounds, has_map) = (has(o, "in_bounds"), has(o, "permutation_map"));
+    if has_bounds && has_map {
+        return Ok(());
+    }
+    let Some((rank, results)) = transfer_ranks(tree.ty(source), tree.ty(vector)) else {
+        return Err(user(
+            o.name_span,
+            format!(
+                "'{}' needs a ranked shaped type and a vector type written out (not through an alias) when 'in_bounds' or 'permutation_map' is left out",
+                o.name
+            ),
+        ));
+    };
+    if !has_bounds {
+        o.prop("in_bounds", Attr::Array(vec![Attr::Bool(false); results]));
+    }
+    if !has_map {
+        let Some(map) = minor_identity_map(rank, results) else {
+            return Err(user(
+                o.name_span,
+                format!(
+                    "'{}': the vector has more dims than the shaped type's rank {rank}; 'permutation_map' must be given",
+                    o.name
+                ),
+            ));
+        };
+        o.prop(
+            "permutation_map",
+            Attr::Opaque {
+                text: map.into(),
+                ty: None,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `vector.transfer_read %src[%i, ...], %pad (, %mask)? {...} : S, V`: the source, its
+/// indices, the padding value and the optional mask (typed by its definition: its type
+/// follows from the permutation map), with their counts in `operandSegmentSizes`.
+#[allow(clippy::too_many_arguments)]
+pub fn transfer_read<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    src: ValueUse,
+    idx: Uses,
+    rest: Uses,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    if rest.len() > 2 {
+        return Err(user(
+            rest[2].span,
+            "vector.transfer_read takes a padding value and at most a mask after its indices",
+        ));
+    }
+    let index = tree.index;
+    let pad_type = element_if_shaped(tree, a);
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["in_bounds", "permutation_map"]);
+    o.operand(src, Some(a));
+    let n_idx = idx.len();
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    o.operand(rest[0], pad_type);
+    if let Some(mask) = rest.get(1) {
+        o.operand(*mask, None);
+    }
+    segments(&mut o, &[1, n_idx, 1, rest.len() - 1]);
+    transfer_defaults(tree, &mut o, a, b)?;
+    o.result_types.push(b);
+    Ok(o)
+}
+
+/// `vector.transfer_write %v, %dst[%i, ...] (, %mask)? {...} : V, D`: a result (the new
+/// tensor) only when the destination is a tensor.
+#[allow(clippy::too_many_arguments)]
+pub fn transfer_write<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    dst: ValueUse,
+    idx: Uses,
+    mask: Option<ValueUse>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["in_bounds", "permutation_map"]);
+    o.operand(v, Some(a));
+    o.operand(dst, Some(b));
+    let n_idx = idx.len();
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    if let Some(m) = mask {
+        o.operand(m, None);
+    }
+    segments(&mut o, &[1, 1, n_idx, usize::from(mask.is_some())]);
+    transfer_defaults(tree, &mut o, b, a)?;
+    if matches!(tree.ty(b), Type::Tensor { .. }) {
+        o.result_types.push(b);
+    }
+    Ok(o)
+}
+
+/// `vector.load %m[%i, ...] : M, V` (`value` is `None`) and `vector.store %v, %m[%i, ...] :
+/// M, V`; `nontemporal` and `alignment` in the dictionary are properties.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_load<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    value: Option<ValueUse>,
+    m: ValueUse,
+    idx: Uses,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    hoist(&mut o, &["nontemporal", "alignment"]);
+    if let Some(v) = value {
+        o.operand(v, Some(b));
+    }
+    o.operand(m, Some(a));
+    for i in idx {
+        o.operand(i, Some(index));
+    }
+    if value.is_none() {
+        o.result_types.push(b);
+    }
+    o
+}
+
+/// `vector.create_mask %a, ... : V`, the sizes being `index` values.
+pub fn create_mask<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    vs: Uses,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let mut o = with_attrs(op(tree, n), attrs);
+    for v in vs {
+        o.operand(v, Some(index));
+    }
+    o.result_types.push(t);
+    o
+}
+
+/// `vector.constant_mask [3, 2] : V`.
+pub fn constant_mask<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    sizes: Vec<i64>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.prop("mask_dim_sizes", Attr::dense_i64(&sizes));
+    o.result_types.push(t);
+    o
+}
+
+/// `vector.transpose %v, [1, 0] : V to W`.
+pub fn vector_transpose<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    perm: Vec<i64>,
+    attrs: Option<Dict>,
+    a: TypeId,
+    b: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, v, Some(a), attrs, &[b]);
+    o.prop("permutation", Attr::dense_i64(&perm));
+    o
+}
+
+/// `vector.insert_strided_slice %a, %b {offsets = [..], strides = [..]} : V into W`.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_strided_slice<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    a: ValueUse,
+    b: ValueUse,
+    attrs: Option<Dict>,
+    ta: TypeId,
+    tb: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(a, Some(ta));
+    o.operand(b, Some(tb));
+    hoist(&mut o, &STRIDED_SLICE_PROPS);
+    o.result_types.push(tb);
+    o
+}
+
+/// `vector.extract %v[1, %i] : E from V`: the position is `static_position` with the
+/// dynamic entries as operands.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_extract<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    position: Vec<Mixed>,
+    attrs: Option<Dict>,
+    elem: TypeId,
+    (from, from_span): Named<'a>,
+    t: TypeId,
+) -> Result<Box<Op<'a>>, PErr<'a>> {
+    if from != "from" {
+        return Err(user(from_span, format!("expected 'from' in {}", n.0)));
+    }
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(position);
+    let mut o = unary(tree, n, v, Some(t), attrs, &[elem]);
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_position", Attr::dense_i64(&statics));
+    Ok(o)
+}
+
+/// `vector.insert %e, %v [1, %i] : E into V`.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_insert<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    e: ValueUse,
+    v: ValueUse,
+    position: Vec<Mixed>,
+    attrs: Option<Dict>,
+    elem: TypeId,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let index = tree.index;
+    let (statics, dynamics) = split_mixed(position);
+    let mut o = with_attrs(op(tree, n), attrs);
+    o.operand(e, Some(elem));
+    o.operand(v, Some(t));
+    for d in dynamics {
+        o.operand(d, Some(index));
+    }
+    o.prop("static_position", Attr::dense_i64(&statics));
+    o.result_types.push(t);
+    o
+}
+
+/// `vector.reduction <add>, %v (, %acc)? fastmath<...>? : V into E`.
+#[allow(clippy::too_many_arguments)]
+pub fn reduction<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    kind: &str,
+    v: ValueUse,
+    acc: Option<ValueUse>,
+    flags: Option<Vec<Flag<'a>>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+    e: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, v, Some(t), attrs, &[e]);
+    if let Some(acc) = acc {
+        o.operand(acc, Some(e));
+    }
+    o.prop(
+        "kind",
+        Attr::Opaque {
+            text: format!("#vector.kind<{kind}>").into(),
+            ty: None,
+        },
+    );
+    set_flags(&mut o, flags);
+    o
+}
 
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
