@@ -47,24 +47,87 @@
 /// Only the pages touched are committed.
 pub const WORKER_STACK_BYTES: usize = 1 << 30;
 
-/// Declares the internal modules: private to the crate, and public (but hidden from the
-/// documentation, and not an API) under the cargo feature `internals`, which only the fuzz
-/// targets in `fuzz/` turn on.
-macro_rules! internal_modules {
-    ($($name:ident),* $(,)?) => {$(
-        #[cfg(feature = "internals")]
-        #[doc(hidden)]
-        #[allow(missing_docs)]
-        pub mod $name;
-        #[cfg(not(feature = "internals"))]
-        mod $name;
-    )*};
-}
-
-internal_modules!(
-    analysis, diag, forms, ir, load, parallel, plan, policy, prefetch, rewrite, source, stack,
-    syntax,
-);
+// The internal modules: private to the crate, and public (but hidden from the documentation,
+// and not an API) under the cargo feature `internals`, which only the fuzz targets in `fuzz/`
+// turn on. Each is declared twice, not through a macro, so that rustfmt finds it.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod analysis;
+#[cfg(not(feature = "internals"))]
+mod analysis;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod diag;
+#[cfg(not(feature = "internals"))]
+mod diag;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod forms;
+#[cfg(not(feature = "internals"))]
+mod forms;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod ir;
+#[cfg(not(feature = "internals"))]
+mod ir;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod load;
+#[cfg(not(feature = "internals"))]
+mod load;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod parallel;
+#[cfg(not(feature = "internals"))]
+mod parallel;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod plan;
+#[cfg(not(feature = "internals"))]
+mod plan;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod policy;
+#[cfg(not(feature = "internals"))]
+mod policy;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod prefetch;
+#[cfg(not(feature = "internals"))]
+mod prefetch;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod rewrite;
+#[cfg(not(feature = "internals"))]
+mod rewrite;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod source;
+#[cfg(not(feature = "internals"))]
+mod source;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod stack;
+#[cfg(not(feature = "internals"))]
+mod stack;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod syntax;
+#[cfg(not(feature = "internals"))]
+mod syntax;
 
 #[cfg(feature = "cli")]
 #[doc(hidden)]

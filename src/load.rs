@@ -52,4 +52,3 @@ fn verify_alongside<T: Send>(
     );
     verified.map(|()| result)
 }
-

@@ -58,7 +58,11 @@ pub fn pool(m: &Module, analysis: &mut Analysis, opts: &Options) -> Result<(), V
             None => pool_function(m, report, opts, &mut errors),
         }
     }
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }
 
 /// The warning for a function kept out of the rewrite: it names the buffers that stay
@@ -82,7 +86,12 @@ fn kept_out_warning(m: &Module, report: &FunctionReport, message: &str) -> Diagn
 
 /// Pools the eligible allocations of one function: fills its `pools`, its `pool_bytes` and
 /// its members' offsets.
-fn pool_function(m: &Module, report: &mut FunctionReport, opts: &Options, errors: &mut Vec<Diagnostic>) {
+fn pool_function(
+    m: &Module,
+    report: &mut FunctionReport,
+    opts: &Options,
+    errors: &mut Vec<Diagnostic>,
+) {
     let func = report.func;
     let eligible: Vec<usize> = (0..report.allocations.len())
         .filter(|&i| report.allocations[i].poolable())
@@ -469,7 +478,11 @@ fn plan_static(
         // may save memory.
         let lower_bound = plan::lower_bound(&buffers);
         // What the function holds besides the pool (unused with `pool_all`).
-        let overhead = if opts.pool_all { 0 } else { costs.overhead(&members) };
+        let overhead = if opts.pool_all {
+            0
+        } else {
+            costs.overhead(&members)
+        };
         let hopeless = !opts.pool_all && lower_bound.saturating_add(overhead) > apart;
         if hopeless {
             drop_smallest(&mut members, allocations);

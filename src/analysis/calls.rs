@@ -187,9 +187,11 @@ impl Summaries {
                 Use::Free | Use::FreeIf(_) | Use::Retained | Use::MaybeFreed | Use::FreeOwned => {
                     Some(Capture::Frees(user))
                 }
-                Use::View(_) | Use::MayAlias(_) | Use::Access | Use::NotFreed | Use::ListedRetained => {
-                    None
-                }
+                Use::View(_)
+                | Use::MayAlias(_)
+                | Use::Access
+                | Use::NotFreed
+                | Use::ListedRetained => None,
                 Use::Call => {
                     if let Some(callee) = self.callee(m, user) {
                         self.summarize(m, uses, assume, callee);

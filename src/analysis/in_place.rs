@@ -81,7 +81,14 @@ pub fn find(
             continue;
         };
         if op.reads_output(m, uses, at, k_out)
-            || !only_use_at(m, uses, output, at, op.inputs.len() + k_out, assume_nocapture)
+            || !only_use_at(
+                m,
+                uses,
+                output,
+                at,
+                op.inputs.len() + k_out,
+                assume_nocapture,
+            )
         {
             continue;
         }
@@ -184,8 +191,7 @@ impl<'a> Elementwise<'a> {
                 let Some(Attr::Array(maps)) = m.attr(op, "indexing_maps") else {
                     return None;
                 };
-                let maps: Option<Vec<affine::Map>> =
-                    maps.iter().map(|a| read_map(m, a)).collect();
+                let maps: Option<Vec<affine::Map>> = maps.iter().map(|a| read_map(m, a)).collect();
                 Some(maps.filter(|maps| maps.len() == o.operands.len())?)
             }
             _ if m.attr(op, "indexing_maps").is_some() => return None,
@@ -225,8 +231,7 @@ impl<'a> Elementwise<'a> {
         let Some(maps) = &self.maps else {
             return true;
         };
-        let (Some(input), Some(out)) = (maps.get(k_in), maps.get(self.inputs.len() + k_out))
-        else {
+        let (Some(input), Some(out)) = (maps.get(k_in), maps.get(self.inputs.len() + k_out)) else {
             return false;
         };
         let Some(shape) = m

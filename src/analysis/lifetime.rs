@@ -116,7 +116,10 @@ impl Allocation {
     pub fn freed_where_it_lives(&self, m: &Module) -> bool {
         self.held.is_some()
             && self.freed_operands.is_empty()
-            && self.deallocs.iter().all(|&d| &*m.op(d).name == "memref.dealloc")
+            && self
+                .deallocs
+                .iter()
+                .all(|&d| &*m.op(d).name == "memref.dealloc")
     }
 }
 
@@ -477,9 +480,13 @@ fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
         }
     } else if operand >= freed + conditions {
         let kept = o.operands[operand];
-        let owned_here =
-            (0..freed).any(|j| same(o.operands[j], kept) && constant_true(m, o.operands[freed + j]));
-        if owned_here { Use::Access } else { Use::Retained }
+        let owned_here = (0..freed)
+            .any(|j| same(o.operands[j], kept) && constant_true(m, o.operands[freed + j]));
+        if owned_here {
+            Use::Access
+        } else {
+            Use::Retained
+        }
     } else {
         // A memref as a condition cannot verify; stay conservative.
         Use::Escape(Reason::UnknownOp)
@@ -524,8 +531,7 @@ fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
     let kept = view_root(m, *o.operands.get(freed + conditions + i as usize)?)?;
     (0..freed)
         .any(|j| {
-            view_root(m, o.operands[j]) == Some(kept)
-                && constant_true(m, o.operands[freed + j])
+            view_root(m, o.operands[j]) == Some(kept) && constant_true(m, o.operands[freed + j])
         })
         .then_some(true)
 }
@@ -885,9 +891,10 @@ fn place_rules(
         .map(|&d| Some(points.extent(ancestor_in(m, home, d)?)?.end))
         .collect::<Option<Vec<u32>>>()
         .and_then(|ends| ends.into_iter().max());
-    let held = at_allocation
-        .zip(freed_at)
-        .map(|(a, end)| Interval { start: a.start, end: end.max(a.start) });
+    let held = at_allocation.zip(freed_at).map(|(a, end)| Interval {
+        start: a.start,
+        end: end.max(a.start),
+    });
     Place {
         home,
         live,
@@ -914,7 +921,10 @@ fn dealloc_rules(
         0 if cx.before_dealloc => {}
         0 => reasons.push(Cause::new(Reason::NoDealloc, None)),
         1 => {}
-        _ => reasons.push(Cause::new(Reason::MultipleDeallocs, Some(found.deallocs[1]))),
+        _ => reasons.push(Cause::new(
+            Reason::MultipleDeallocs,
+            Some(found.deallocs[1]),
+        )),
     }
     for &d in &found.deallocs {
         let in_block = if found.owned_frees.contains(&d) {
@@ -983,8 +993,7 @@ fn interval_block(m: &Module, func: OpId, block: BlockId, users: &[OpId]) -> Blo
         let owner = m.block_owner(home);
         match m.op(owner).parent {
             Some(outer)
-                if owner != func
-                    && matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch") =>
+                if owner != func && matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch") =>
             {
                 home = outer;
             }

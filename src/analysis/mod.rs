@@ -402,7 +402,12 @@ pub fn merge_groups(groups: &[usize], items: &[(Interval, u64)]) -> Vec<(Interva
 /// one of them exists at a time) are one: each group, in order, joins the first group it is
 /// exclusive with throughout.
 pub fn sharing_groups(m: &Module, allocations: &[Allocation], members: &[usize]) -> Vec<usize> {
-    merge_exclusive(m, allocations, members, in_place::groups(allocations, members))
+    merge_exclusive(
+        m,
+        allocations,
+        members,
+        in_place::groups(allocations, members),
+    )
 }
 
 /// The groups of `members` of which at most one exists at a time: each member alone, merged

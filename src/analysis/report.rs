@@ -755,4 +755,3 @@ fn branches_around(m: &Module, file: &SourceFile, op: OpId) -> Vec<Value> {
     out.reverse();
     out
 }
-

@@ -82,7 +82,9 @@ pub fn unavailable(
     }
     if let Some(&l) = loops.iter().find(|&&l| match guard(m, l, alloc) {
         Some(Guard::Loop) => !loop_known_at_entry(m, entry, &blocks, l),
-        Some(Guard::Branch { .. }) => recomputable_at(m, entry, &blocks, m.op(l).operands[0]).is_err(),
+        Some(Guard::Branch { .. }) => {
+            recomputable_at(m, entry, &blocks, m.op(l).operands[0]).is_err()
+        }
         None => true,
     }) {
         return Some(Some(l));
@@ -121,7 +123,8 @@ pub fn guard(m: &Module, op: OpId, inner: OpId) -> Option<Guard> {
                 || m.attr(op, "cases")
                     .and_then(|a| a.as_dense_ints())
                     .is_some_and(|c| c.len() + 1 == o.regions.len());
-            (cases_read && m.region(region).blocks.len() == 1).then_some(Guard::Branch { region: k })
+            (cases_read && m.region(region).blocks.len() == 1)
+                .then_some(Guard::Branch { region: k })
         }
         _ => None,
     }
@@ -236,7 +239,8 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
         .as_memref()
         .and_then(|t| t.shape.as_ref())
         .map_or(0, |s| s.len());
-    let k = m.constant_int(index)
+    let k = m
+        .constant_int(index)
         .and_then(|k| usize::try_from(k).ok())
         .filter(|&k| k < rank)
         .ok_or(Some(dim))?;
@@ -303,9 +307,10 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
                         _ => None,
                     })
                     .and_then(|g| match g {
-                        crate::ir::types::Attr::Array(dims) => {
-                            dims.iter().map(|d| usize::try_from(d.as_i64()?).ok()).collect()
-                        }
+                        crate::ir::types::Attr::Array(dims) => dims
+                            .iter()
+                            .map(|d| usize::try_from(d.as_i64()?).ok())
+                            .collect(),
                         _ => None,
                     });
                 let group: Vec<usize> = group.ok_or(Some(op))?;
@@ -342,4 +347,3 @@ fn pure_and_safe(m: &Module, op: OpId) -> bool {
         _ => false,
     }
 }
-

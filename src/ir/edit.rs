@@ -54,8 +54,16 @@ impl Module {
     /// `to` takes over the results of `from`: the same values (ids, names, types, bindings), so
     /// every use of them now reads `to`'s. `from` is left with none, or with fresh results named
     /// `fresh` (one per result taken, of the same types), which it now defines instead.
-    pub(crate) fn take_results(&mut self, from: OpId, to: OpId, fresh: Vec<Box<str>>) -> Vec<ValueId> {
-        debug_assert!(self.op(to).results.is_empty(), "an op that takes over results has none");
+    pub(crate) fn take_results(
+        &mut self,
+        from: OpId,
+        to: OpId,
+        fresh: Vec<Box<str>>,
+    ) -> Vec<ValueId> {
+        debug_assert!(
+            self.op(to).results.is_empty(),
+            "an op that takes over results has none"
+        );
         let results = std::mem::take(&mut self.ops[from.index()].results);
         let groups = std::mem::take(&mut self.ops[from.index()].result_groups);
         for (k, &r) in results.iter().enumerate() {

@@ -2,9 +2,7 @@
 //! any other op in generic form. Value and block names from the input are kept. This is the
 //! only place that writes IR text.
 
-use super::ops::{
-    OpClass, syntax_class,
-};
+use super::ops::{OpClass, syntax_class};
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Fork, Module, OpId, RegionId, TypeId, ValueId, group_name};
@@ -250,7 +248,11 @@ impl<'a> Printer<'a> {
 
     /// `lead` and `{a = 1, ...}` (as `write_dict` writes it) when there are entries; nothing
     /// otherwise.
-    pub(crate) fn dict<'e>(&mut self, lead: &str, entries: impl Iterator<Item = (&'e str, &'e Attr)>) {
+    pub(crate) fn dict<'e>(
+        &mut self,
+        lead: &str,
+        entries: impl Iterator<Item = (&'e str, &'e Attr)>,
+    ) {
         let mut any = false;
         for (k, v) in entries {
             self.out.push_str(if any { ", " } else { lead });
@@ -656,5 +658,4 @@ impl<'a> Printer<'a> {
         }
         self.out.push(')');
     }
-
 }

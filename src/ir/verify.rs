@@ -665,9 +665,11 @@ impl<'a> Verifier<'a> {
         // A nested reference (`@m::@f`) names no function of the table; the error names its
         // root.
         let name = self.m.callee_name(op);
-        let shown = name
-            .clone()
-            .unwrap_or_else(|| callee.first().map_or_else(String::new, |p| super::symbol_name(p)));
+        let shown = name.clone().unwrap_or_else(|| {
+            callee
+                .first()
+                .map_or_else(String::new, |p| super::symbol_name(p))
+        });
         // The nearest symbol table above the call.
         let mut table = self.m.parent_op(op);
         while let Some(t) = table

@@ -433,7 +433,11 @@ mod tests {
                     let start = next(20);
                     Buffer {
                         start,
-                        end: if clique { 20 + 1 + next(5) } else { start + 1 + next(8) },
+                        end: if clique {
+                            20 + 1 + next(5)
+                        } else {
+                            start + 1 + next(8)
+                        },
                         size: if huge && next(4) == 0 {
                             u64::MAX / 4 + next(1000)
                         } else {

@@ -20,8 +20,8 @@ pub mod verify;
 use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
-use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::edit::Edits;
+use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{BlockId, Module, OpData, OpId, RegionId, ValueDef, ValueId};
 use crate::source::{SourceFile, Span};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
@@ -148,7 +148,10 @@ pub fn check(
         .iter()
         .map(|f| {
             let messages = f.errors.iter().map(|d| {
-                let text = d.message.strip_prefix(verify::FAILS_ITS_CHECK).unwrap_or(&d.message);
+                let text = d
+                    .message
+                    .strip_prefix(verify::FAILS_ITS_CHECK)
+                    .unwrap_or(&d.message);
                 text.to_string()
             });
             (m.sym_name(f.func).unwrap_or_default(), messages.collect())
@@ -516,8 +519,14 @@ impl Prologue<'_> {
                 let value = *constants.entry(off).or_insert_with(|| {
                     let name = self.names.fresh(&format!("%pool_off{off}"));
                     let value = vec![("value".into(), Attr::int(off as i64, Type::Index))];
-                    let (op, res) =
-                        new_op(m, "arith.constant", vec![], value, vec![(name, Type::Index)], self.span);
+                    let (op, res) = new_op(
+                        m,
+                        "arith.constant",
+                        vec![],
+                        value,
+                        vec![(name, Type::Index)],
+                        self.span,
+                    );
                     self.ops.push(op);
                     res[0]
                 });
@@ -548,7 +557,14 @@ impl Prologue<'_> {
                 let cost = self.binary(m, "arith.addi", part.size, pad, "%pool_cost");
                 // Predicate 7 is `ule`.
                 let predicate = vec![("predicate".into(), Attr::int(7, Type::i(64)))];
-                Some(self.emit(m, "arith.cmpi", vec![cost, apart], predicate, Type::i(1), "%use_pool"))
+                Some(self.emit(
+                    m,
+                    "arith.cmpi",
+                    vec![cost, apart],
+                    predicate,
+                    Type::i(1),
+                    "%use_pool",
+                ))
             }
             _ => None,
         };
@@ -564,14 +580,24 @@ impl Prologue<'_> {
         }));
         let name = self.names.fresh("%pool");
         let props = vec![
-            ("alignment".into(), Attr::int(pool.align as i64, Type::i(64))),
+            (
+                "alignment".into(),
+                Attr::int(pool.align as i64, Type::i(64)),
+            ),
             (
                 "operandSegmentSizes".into(),
                 Attr::dense_i32(&[i64::from(size.is_some()), 0]),
             ),
         ];
         let results = vec![(name.clone(), ty.clone())];
-        let (alloc, res) = new_op(m, "memref.alloc", size.into_iter().collect(), props, results, self.span);
+        let (alloc, res) = new_op(
+            m,
+            "memref.alloc",
+            size.into_iter().collect(),
+            props,
+            results,
+            self.span,
+        );
         let value = match use_pool {
             None => {
                 self.ops.push(alloc);
@@ -602,7 +628,14 @@ impl Prologue<'_> {
         let results = vec![(none_name, ty.clone())];
         let (none, none_res) = new_op(m, "memref.alloca", vec![zero], props, results, self.span);
         let chosen = vec![(self.names.fresh("%pool_or_none"), ty)];
-        let choice = new_if(m, use_pool, chosen, (vec![alloc], vec![pool]), (vec![none], none_res), self.span);
+        let choice = new_if(
+            m,
+            use_pool,
+            chosen,
+            (vec![alloc], vec![pool]),
+            (vec![none], none_res),
+            self.span,
+        );
         self.ops.push(choice);
         m.op(choice).results[0]
     }
@@ -676,7 +709,14 @@ impl Prologue<'_> {
                 Some(Guard::Loop) => {
                     let (lb, ub) = (m.op(l).operands[0], m.op(l).operands[1]);
                     let (lb, ub) = (self.recompute(m, lb), self.recompute(m, ub));
-                    let c = self.emit(m, "arith.cmpi", vec![lb, ub], predicate(2), Type::i(1), &runs_once);
+                    let c = self.emit(
+                        m,
+                        "arith.cmpi",
+                        vec![lb, ub],
+                        predicate(2),
+                        Type::i(1),
+                        &runs_once,
+                    );
                     runs = Some(match runs {
                         None => c,
                         Some(r) => {
@@ -687,10 +727,18 @@ impl Prologue<'_> {
                 Some(Guard::Branch { region }) => {
                     let on = self.recompute(m, m.op(l).operands[0]);
                     let zero = self.constant(m, 0);
-                    let select = |p: &mut Self, m: &mut Module, c: ValueId, taken: bool, bytes: ValueId| {
-                        let (a, b) = if taken { (bytes, zero) } else { (zero, bytes) };
-                        p.emit(m, "arith.select", vec![c, a, b], vec![], Type::Index, &bytes_name)
-                    };
+                    let select =
+                        |p: &mut Self, m: &mut Module, c: ValueId, taken: bool, bytes: ValueId| {
+                            let (a, b) = if taken { (bytes, zero) } else { (zero, bytes) };
+                            p.emit(
+                                m,
+                                "arith.select",
+                                vec![c, a, b],
+                                vec![],
+                                Type::Index,
+                                &bytes_name,
+                            )
+                        };
                     if &*m.op(l).name == "scf.if" {
                         bytes = select(self, m, on, region == 0, bytes);
                         continue;
@@ -708,7 +756,14 @@ impl Prologue<'_> {
                     let case_name = format!("{stem}_case");
                     for case in matching {
                         let c = self.constant(m, case);
-                        let eq = self.emit(m, "arith.cmpi", vec![on, c], predicate(0), Type::i(1), &case_name);
+                        let eq = self.emit(
+                            m,
+                            "arith.cmpi",
+                            vec![on, c],
+                            predicate(0),
+                            Type::i(1),
+                            &case_name,
+                        );
                         bytes = select(self, m, eq, taken, bytes);
                     }
                 }
@@ -901,7 +956,9 @@ impl Prologue<'_> {
         let mut events: Vec<(u32, bool, ValueId)> = Vec::new();
         for &i in pool.members.iter().chain(&pool.dynamic) {
             let a = &f.allocations[i];
-            let held = a.held.expect("only members freed where they live fall back");
+            let held = a
+                .held
+                .expect("only members freed where they live fall back");
             let pad = a.align_attr.unwrap_or(0);
             let bytes = match sizes.get(&i) {
                 Some(&b) if pad == 0 => b,
@@ -910,7 +967,10 @@ impl Prologue<'_> {
                     self.binary(m, "arith.addi", b, pad, "%pool_apart_bytes")
                 }
                 None => {
-                    let bytes = a.bytes.expect("a member of static size").saturating_add(pad);
+                    let bytes = a
+                        .bytes
+                        .expect("a member of static size")
+                        .saturating_add(pad);
                     self.constant(m, bytes as i64)
                 }
             };
@@ -1062,7 +1122,12 @@ fn in_pool_or_apart(
     let in_pool = m.take_results(view, either, vec![in_pool])[0];
     let ty = m.value(result).ty;
     let apart = m.add_result(alloc, apart, ty);
-    fill_if(m, either, (vec![view], vec![in_pool]), (vec![alloc], vec![apart]));
+    fill_if(
+        m,
+        either,
+        (vec![view], vec![in_pool]),
+        (vec![alloc], vec![apart]),
+    );
 }
 
 /// A `memref.view` of the pool replacing `alloc`: its result takes over the alloc's result
@@ -1125,14 +1190,21 @@ fn apart_when_pooled(m: &Module, alloc: OpId) -> bool {
         return false;
     };
     let o = m.op(owner);
-    let block_of = |k: usize| o.regions.get(k).and_then(|&r| m.region(r).blocks.first().copied());
+    let block_of = |k: usize| {
+        o.regions
+            .get(k)
+            .and_then(|&r| m.region(r).blocks.first().copied())
+    };
     let (Some(then), Some(otherwise)) = (block_of(0), block_of(1)) else {
         return false;
     };
     if m.op(alloc).parent != Some(otherwise) {
         return false;
     }
-    m.block(then).ops.iter().any(|&op| &*m.op(op).name == "memref.view")
+    m.block(then)
+        .ops
+        .iter()
+        .any(|&op| &*m.op(op).name == "memref.view")
 }
 
 fn trip_count(m: &Module, for_op: OpId) -> Option<u64> {

@@ -322,7 +322,11 @@ fn branches_apart(m: &Module, a: OpId, b: OpId) -> bool {
         let mut out = Vec::new();
         while let Some(block) = m.op(op).parent {
             let owner = m.block_owner(block);
-            let region = m.op(owner).regions.iter().position(|&r| r == m.block(block).parent);
+            let region = m
+                .op(owner)
+                .regions
+                .iter()
+                .position(|&r| r == m.block(block).parent);
             out.push((owner, region));
             op = owner;
         }
@@ -503,7 +507,11 @@ impl PoolViews<'_> {
             ));
         }
         let Some(live) = interval else {
-            errors.push(fail(m, view_op, format!("view {vname} has no live interval")));
+            errors.push(fail(
+                m,
+                view_op,
+                format!("view {vname} has no live interval"),
+            ));
             return None;
         };
         Some(ViewSpec {
@@ -1022,7 +1030,10 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
             continue;
         };
         let o = m.op(maker);
-        let dynamic_before = dims[..position].iter().filter(|d| !matches!(d, Dim::Static(_))).count();
+        let dynamic_before = dims[..position]
+            .iter()
+            .filter(|d| !matches!(d, Dim::Static(_)))
+            .count();
         let from_list = |list: &str, first: usize| -> Option<ValueId> {
             let sizes = m.attr(maker, list)?.as_dense_ints()?;
             if sizes.len() != dims.len() || sizes[position] != i64::MIN {
@@ -1064,7 +1075,9 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
                 });
                 let first = branches.next().flatten();
                 match first {
-                    Some(first) if branches.all(|b| b.as_ref() == Some(&first)) => out.extend(first),
+                    Some(first) if branches.all(|b| b.as_ref() == Some(&first)) => {
+                        out.extend(first)
+                    }
                     _ => out.push(Extent::Free(v, k)),
                 }
                 continue;
@@ -1347,8 +1360,9 @@ fn view_interval(
             // A branch's yield only hands the buffer to the op's result, whose uses are
             // followed: it touches no byte, and does not make the buffer live earlier.
             let hands_over = &*o.name == "scf.yield"
-                && o.parent
-                    .is_some_and(|b| matches!(&*m.op(m.block_owner(b)).name, "scf.if" | "scf.index_switch"));
+                && o.parent.is_some_and(|b| {
+                    matches!(&*m.op(m.block_owner(b)).name, "scf.if" | "scf.index_switch")
+                });
             if !hands_over {
                 found.push((user, operand, handed.contains(&v)));
             }
@@ -1356,19 +1370,19 @@ fn view_interval(
     }
     // Every value derived from the view is known now: a free under a flag that holds only
     // where the freed value is not one of them does not free the view.
-    if let Some(&(user, _)) = frees
-        .iter()
-        .find(|&&(user, operand)| {
-            !never_frees(m, user, operand, &seen) && !freed_apart(m, user, view_op)
-        })
-    {
+    if let Some(&(user, _)) = frees.iter().find(|&&(user, operand)| {
+        !never_frees(m, user, operand, &seen) && !freed_apart(m, user, view_op)
+    }) {
         freed_by.get_or_insert(user);
     }
     // Measured in the innermost block around the view that holds every use (a value derived
     // from it may leave its block through a region's terminator); the extent of an op there
     // covers everything nested in it.
     let mut block = m.op(view_op).parent?;
-    while !found.iter().all(|&(user, _, _)| holder_in(m, block, user).is_some()) {
+    while !found
+        .iter()
+        .all(|&(user, _, _)| holder_in(m, block, user).is_some())
+    {
         block = m.op(m.block_owner(block)).parent?;
     }
     let at = points.extent(holder_in(m, block, view_op)?)?.start;
@@ -1400,7 +1414,9 @@ fn freed_apart(m: &Module, free: OpId, view: OpId) -> bool {
             ValueDef::Arg(block, _) => Some(m.block_owner(block)),
         }
         .is_some_and(|owner| &*m.op(owner).name == "func.func");
-        once && view_guards.iter().any(|h| matches!(*h, Guard::If(v, 0) if v == c))
+        once && view_guards
+            .iter()
+            .any(|h| matches!(*h, Guard::If(v, 0) if v == c))
     })
 }
 
@@ -1419,7 +1435,11 @@ fn chosen_pool(m: &Module, uses: &Uses, pool: ValueId) -> Option<(ValueId, Value
         return None;
     }
     let else_block = *m.region(*o.regions.get(1)?).blocks.first()?;
-    let other = m.op(*m.block(else_block).ops.last()?).operands.get(*k as usize).copied()?;
+    let other = m
+        .op(*m.block(else_block).ops.last()?)
+        .operands
+        .get(*k as usize)
+        .copied()?;
     let empty = m.defining_op(other).is_some_and(|a| {
         let a = m.op(a);
         matches!(&*a.name, "memref.alloc" | "memref.alloca")
@@ -1442,7 +1462,12 @@ fn never_frees(m: &Module, dealloc: OpId, operand: u32, derived: &HashSet<ValueI
     let Some((freed, conditions)) = m
         .attr(dealloc, "operandSegmentSizes")
         .and_then(|a| a.as_dense_ints())
-        .and_then(|s| Some((usize::try_from(*s.first()?).ok()?, usize::try_from(*s.get(1)?).ok()?)))
+        .and_then(|s| {
+            Some((
+                usize::try_from(*s.first()?).ok()?,
+                usize::try_from(*s.get(1)?).ok()?,
+            ))
+        })
     else {
         return false;
     };
@@ -1457,9 +1482,10 @@ fn never_frees(m: &Module, dealloc: OpId, operand: u32, derived: &HashSet<ValueI
     ) else {
         return false;
     };
-    let (Some(ValueDef::Result(op, k)), ValueDef::Result(flag_op, j)) =
-        (sole_source(m, memref).map(|r| m.value(r).def), m.value(flag).def)
-    else {
+    let (Some(ValueDef::Result(op, k)), ValueDef::Result(flag_op, j)) = (
+        sole_source(m, memref).map(|r| m.value(r).def),
+        m.value(flag).def,
+    ) else {
         return false;
     };
     if op != flag_op || !matches!(&*m.op(op).name, "scf.if" | "scf.index_switch") {
@@ -1537,11 +1563,11 @@ struct Touch {
 fn written_in_place(m: &Module, points: &Points, input: &ViewSpec, output: &ViewSpec) -> bool {
     // The op where `input` ends: it must be where `output` starts (both measured in the block
     // of that op: each has a use held by it, below).
-    let Some(last) = input
-        .touches
-        .iter()
-        .find(|t| points.extent(t.holder).is_some_and(|e| e.end == input.live.end))
-    else {
+    let Some(last) = input.touches.iter().find(|t| {
+        points
+            .extent(t.holder)
+            .is_some_and(|e| e.end == input.live.end)
+    }) else {
         return false;
     };
     let at = last.holder;
@@ -1586,9 +1612,28 @@ fn named_elementwise(name: &str) -> bool {
     };
     matches!(
         op,
-        "add" | "sub" | "mul" | "div" | "div_unsigned" | "max" | "min" | "powf"
-            | "exp" | "log" | "abs" | "ceil" | "floor" | "negf" | "reciprocal" | "round"
-            | "sqrt" | "rsqrt" | "square" | "tanh" | "erf" | "map"
+        "add"
+            | "sub"
+            | "mul"
+            | "div"
+            | "div_unsigned"
+            | "max"
+            | "min"
+            | "powf"
+            | "exp"
+            | "log"
+            | "abs"
+            | "ceil"
+            | "floor"
+            | "negf"
+            | "reciprocal"
+            | "round"
+            | "sqrt"
+            | "rsqrt"
+            | "square"
+            | "tanh"
+            | "erf"
+            | "map"
     )
 }
 
@@ -1606,8 +1651,7 @@ fn reads_what_it_writes(
     written: usize,
 ) -> bool {
     let o = m.op(op);
-    let Some(Some(segments)) = m.attr(op, "operandSegmentSizes").map(|a| a.as_dense_ints())
-    else {
+    let Some(Some(segments)) = m.attr(op, "operandSegmentSizes").map(|a| a.as_dense_ints()) else {
         return false;
     };
     let inputs = match segments.as_slice() {
@@ -1650,9 +1694,12 @@ fn reads_what_it_writes(
             .iter()
             .map(|a| {
                 let text = match a {
-                    crate::ir::types::Attr::Alias(name) => {
-                        m.attr_aliases.iter().find(|(n, _)| n == name)?.1.to_string()
-                    }
+                    crate::ir::types::Attr::Alias(name) => m
+                        .attr_aliases
+                        .iter()
+                        .find(|(n, _)| n == name)?
+                        .1
+                        .to_string(),
                     other => other.to_string(),
                 };
                 crate::ir::affine::parse_map(&text).ok()
@@ -1768,7 +1815,8 @@ mod tests {
         let ops = &mut m.blocks[entry.index()].ops;
         let alloc = ops.remove(1);
         ops.insert(ops.len() - 1, alloc);
-        let used_early = "internal error: the rewritten IR fails its check: %pool is used before it is defined";
+        let used_early =
+            "internal error: the rewritten IR fails its check: %pool is used before it is defined";
         let found: Vec<String> = messages(&m, &pools)
             .into_iter()
             .filter(|s| s.contains("is used"))
@@ -1785,7 +1833,10 @@ mod tests {
         let found = messages(&m, &pools);
         let removed = "internal error: the rewritten IR fails its check: %pool_off0 is used but its defining op was removed";
         assert_eq!(
-            found.iter().filter(|s| s.contains("is used")).collect::<Vec<_>>(),
+            found
+                .iter()
+                .filter(|s| s.contains("is used"))
+                .collect::<Vec<_>>(),
             vec![removed; 2]
         );
     }
@@ -1844,7 +1895,9 @@ mod tests {
         o.operands = operands.as_slice().into();
         let found = messages(&m, &pools);
         assert!(
-            found.iter().any(|s| s.contains("views %t") && s.contains("overlap")),
+            found
+                .iter()
+                .any(|s| s.contains("views %t") && s.contains("overlap")),
             "{found:?}"
         );
     }
@@ -1860,8 +1913,14 @@ mod tests {
     /// (ELSE_AT: in the else branch, or before the `scf.if`) at one offset, 0.
     fn one_offset_in_branches(else_at: &str) -> Vec<String> {
         let (before, in_else) = match else_at {
-            "before" => ("%e = memref.view %pool[%c0][] : memref<64xi8> to memref<16xf32>", ""),
-            _ => ("", "%e = memref.view %pool[%c0][] : memref<64xi8> to memref<16xf32>"),
+            "before" => (
+                "%e = memref.view %pool[%c0][] : memref<64xi8> to memref<16xf32>",
+                "",
+            ),
+            _ => (
+                "",
+                "%e = memref.view %pool[%c0][] : memref<64xi8> to memref<16xf32>",
+            ),
         };
         let text = format!(
             "func.func @f(%c: i1) -> f32 {{
@@ -1893,7 +1952,9 @@ mod tests {
         // does not run there, and its view is checked all the same.
         let found = one_offset_in_branches("before");
         assert!(
-            found.iter().any(|s| s.contains("views %e") && s.contains("%t") && s.contains("overlap")),
+            found
+                .iter()
+                .any(|s| s.contains("views %e") && s.contains("%t") && s.contains("overlap")),
             "{found:?}"
         );
     }
@@ -1954,10 +2015,20 @@ mod tests {
         assert_eq!(chosen_when_run(apart, false), Vec::<String>::new());
         // Freed also where the pool is used: the free would free the view.
         let found = chosen_when_run("memref.dealloc %a : memref<?xf32>", false);
-        assert!(found.iter().any(|s| s.contains("view %v of %pool is freed")), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|s| s.contains("view %v of %pool is freed")),
+            "{found:?}"
+        );
         // `%big` is false in the trials of small sizes, and the views are checked all the same.
         let found = chosen_when_run(apart, true);
-        assert!(found.iter().any(|s| s.contains("views %v") && s.contains("overlap")), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|s| s.contains("views %v") && s.contains("overlap")),
+            "{found:?}"
+        );
     }
 
     /// The messages of the check of a pool whose view `%a` is yielded by the else branch of
@@ -1991,11 +2062,15 @@ mod tests {
         assert_eq!(freed_under_flag("%false"), Vec::<String>::new());
         assert_eq!(
             freed_under_flag("%true"),
-            ["internal error: the rewritten IR fails its check: view %a of %pool is freed by 'bufferization.dealloc'"]
+            [
+                "internal error: the rewritten IR fails its check: view %a of %pool is freed by 'bufferization.dealloc'"
+            ]
         );
         assert_eq!(
             freed_under_flag("%c"),
-            ["internal error: the rewritten IR fails its check: view %a of %pool is freed by 'bufferization.dealloc'"]
+            [
+                "internal error: the rewritten IR fails its check: view %a of %pool is freed by 'bufferization.dealloc'"
+            ]
         );
     }
 
@@ -2068,7 +2143,9 @@ mod tests {
         let overlap = |callee: &str| {
             let found = through_call(callee);
             assert!(
-                found.iter().all(|s| s.contains("overlap while both are live")),
+                found
+                    .iter()
+                    .all(|s| s.contains("overlap while both are live")),
                 "{callee}: {found:?}"
             );
             !found.is_empty()

@@ -226,7 +226,11 @@ impl<'a> Lexer<'a> {
         let end = open + 1 + body;
         self.inner = Tok::lexer(&self.text[end..self.stop]).spanned();
         self.base = end;
-        Some((word.start, PTok::T(Tok::RawAttr(&self.text[word.start..end])), end))
+        Some((
+            word.start,
+            PTok::T(Tok::RawAttr(&self.text[word.start..end])),
+            end,
+        ))
     }
 
     fn classify(&mut self, t: Tok<'a>) -> PTok<'a> {
@@ -288,11 +292,9 @@ impl<'a> Iterator for Lexer<'a> {
             break (tok, start..end);
         };
         Some(match tok {
-            Ok(Tok::BareId(word)) if RAW_ATTR_KEYWORDS.contains(&word) => {
-                Ok(self.raw_attr_after_space(range.clone()).unwrap_or_else(|| {
-                    (range.start, self.classify(Tok::BareId(word)), range.end)
-                }))
-            }
+            Ok(Tok::BareId(word)) if RAW_ATTR_KEYWORDS.contains(&word) => Ok(self
+                .raw_attr_after_space(range.clone())
+                .unwrap_or_else(|| (range.start, self.classify(Tok::BareId(word)), range.end))),
             Ok(t) => {
                 match t {
                     Tok::LParen | Tok::LBracket | Tok::LBrace | Tok::Less | Tok::ShapedOpen(_) => {

@@ -95,11 +95,7 @@ impl<'a> Tree<'a> {
     pub fn for_part(text: &'a str, len: usize, hole: bool) -> Tree<'a> {
         let mut types = TypeTable::default();
         let mut intern = |t: Type| TypeId::new(types.insert_full(t).0);
-        let (index, none, i1) = (
-            intern(Type::Index),
-            intern(Type::None),
-            intern(Type::i(1)),
-        );
+        let (index, none, i1) = (intern(Type::Index), intern(Type::None), intern(Type::i(1)));
         let depths = vec![1; types.len()];
         // A generous guess from the size of the text saves regrowing the large arenas.
         let ops_guess = len / 64;

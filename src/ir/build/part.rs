@@ -450,8 +450,7 @@ impl<'a> Builder<'a> {
             b.parent = r.region(b.parent);
             b
         }));
-        self.new_block
-            .extend(r.block_base..r.block_base + n_blocks);
+        self.new_block.extend(r.block_base..r.block_base + n_blocks);
         self.m.regions.extend(m.regions.into_iter().map(|mut g| {
             g.blocks.iter_mut().for_each(|b| *b = r.block(*b));
             g.parent = r.op(g.parent);
@@ -511,7 +510,11 @@ struct Renumbering {
 impl Renumbering {
     /// The main builder's id of the hole's type `t`.
     fn ty(&self, t: TypeId) -> TypeId {
-        if t.0 == UNSET { t } else { self.types[t.index()] }
+        if t.0 == UNSET {
+            t
+        } else {
+            self.types[t.index()]
+        }
     }
 
     /// The main builder's id of the hole's value `v`.
