@@ -16,8 +16,8 @@ func.func @f(%x: i32) -> i32 {
 // -----
 
 func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:12: error: custom syntax of op 'math.sincos' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
-  %s, %c = math.sincos %v : f32
+  // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:8: error: custom syntax of op 'vector.splat' is not known to bufreuse; write it in generic form (mlir-opt --mlir-print-op-generic)
+  %s = vector.splat %v : vector<4xf32>
   // Every unknown op of a chunk is reported:
   // CHECK: {{.*}}unknown-custom-op.mlir:[[# @LINE + 1]]:3: error: custom syntax of op 'gpu.barrier' is not known to bufreuse
   gpu.barrier

@@ -1,7 +1,6 @@
-//! The custom forms of arith and math: constants, elementwise ops, `select` and the
-//! comparisons: the syntax classes this file defines
-//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
-//! generic form where a printer returns `None`).
+//! The custom forms of arith and math: constants, elementwise ops, `select`, the comparisons
+//! and `math.sincos`. For each syntax class defined here: the grammar action that reads it,
+//! its `Form` (in `form`) and its printer (see `forms`).
 
 use super::Form;
 use crate::diag::Diagnostic;
@@ -12,7 +11,7 @@ use crate::ir::print::Printer;
 use crate::ir::types::{Attr, Type};
 use crate::ir::{Module, OpId, TypeId, ValueId};
 use crate::syntax::ast::*;
-use crate::syntax::custom::{Dict, Flag, Named, PErr, op, set_flags, user, with_attrs};
+use crate::syntax::custom::{Dict, Flag, Named, PErr, op, set_flags, unary, user, with_attrs};
 use crate::syntax::tree::Tree;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -143,6 +142,20 @@ pub fn cmp<'a>(
     Ok(o)
 }
 
+/// `math.sincos %x fastmath<...>? {...} : T`: the sine and the cosine of `%x`, both of type T.
+pub fn sincos<'a>(
+    tree: &mut Tree<'a>,
+    n: Named<'a>,
+    v: ValueUse,
+    flags: Option<Vec<Flag<'a>>>,
+    attrs: Option<Dict>,
+    t: TypeId,
+) -> Box<Op<'a>> {
+    let mut o = unary(tree, n, v, Some(t), attrs, &[t, t]);
+    set_flags(&mut o, flags);
+    o
+}
+
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
@@ -162,6 +175,10 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
         Cmp => Form {
             shows: &["predicate", "fastmath"],
             print: |p, op| p.cmp(op),
+        },
+        Sincos => Form {
+            shows: &["fastmath"],
+            print: |p, op| p.sincos(op),
         },
         _ => return None,
     })
@@ -292,5 +309,25 @@ impl<'a> Printer<'a> {
                 }
             }
         }
+    }
+
+    /// ` %x fastmath<...>? {...} : T` after `math.sincos`, whose two results are of the
+    /// operand's type (the custom form states only that one).
+    pub(super) fn sincos(&mut self, op: OpId) -> Option<()> {
+        let m: &'a Module = self.m;
+        let o = m.op(op);
+        let (&[x], [sin, cos]) = (&o.operands[..], &o.results[..]) else {
+            return None;
+        };
+        let ty = m.value(x).ty;
+        if !o.regions.is_empty() || m.value(*sin).ty != ty || m.value(*cos).ty != ty {
+            return None;
+        }
+        let _ = write!(self.out, " {}", self.v(x));
+        self.flags(op)?;
+        self.attr_dict(op, &[]);
+        self.out.push_str(" : ");
+        self.type_id(ty);
+        Some(())
     }
 }

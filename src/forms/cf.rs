@@ -1,6 +1,5 @@
-//! The custom forms of the cf ops: the syntax classes this file defines
-//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
-//! generic form where a printer returns `None`).
+//! The custom forms of the cf ops. For each syntax class defined here: the grammar action
+//! that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
 use super::Form;
 use crate::ir::ops::OpClass;

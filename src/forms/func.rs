@@ -1,7 +1,6 @@
-//! The custom forms of `builtin.module`, `func.func`, the calls, `func.constant`, and the terminators of every
-//! dialect (returns and yields): the syntax classes this file defines
-//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
-//! generic form where a printer returns `None`).
+//! The custom forms of `builtin.module`, `func.func`, the calls, `func.constant`, and the
+//! terminators of every dialect (returns and yields). For each syntax class defined here: the
+//! grammar action that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
 use super::Form;
 use crate::diag::Diagnostic;

@@ -1,7 +1,6 @@
 //! The custom forms of the memref ops, and of the casts, loads, stores and slices of other
-//! dialects that share their syntax: the syntax classes this file defines
-//! (`form`) and how each prints after the op name (`ir::print` writes the name, and the
-//! generic form where a printer returns `None`).
+//! dialects that share their syntax. For each syntax class defined here: the grammar action
+//! that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
 use super::Form;
 use crate::ir::ops::{ATOMIC_RMW_KINDS, OpClass};

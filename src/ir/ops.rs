@@ -144,6 +144,8 @@ pub enum OpClass {
     AffineParallel,
     /// `affine.delinearize_index %i into (%b, 4) : index, index`.
     DelinearizeIndex,
+    /// `math.sincos %x fastmath<...>? : T`: two results, the sine and the cosine, of type T.
+    Sincos,
 }
 
 /// How many results an op of a kind has.
@@ -439,6 +441,7 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("arith.minsi", Elementwise, One),
     OpDef::new("arith.minui", Elementwise, One),
     // math
+    OpDef::new("math.sincos", Sincos, Variadic),
     OpDef::new("math.exp", Elementwise, One),
     OpDef::new("math.exp2", Elementwise, One),
     OpDef::new("math.expm1", Elementwise, One),

@@ -214,7 +214,7 @@ impl<'a> Printer<'a> {
     }
 
     /// Writes an interned type.
-    fn type_id(&mut self, t: TypeId) {
+    pub(crate) fn type_id(&mut self, t: TypeId) {
         let text = &mut self.type_text[t.index()];
         let text = text.get_or_insert_with(|| self.m.ty(t).to_string().into());
         self.out.push_str(text);

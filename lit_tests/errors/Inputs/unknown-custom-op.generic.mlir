@@ -11,10 +11,10 @@ func.func @f(%x: i32) -> i32 {
 // -----
 
 // GENERIC-LABEL: func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-// GENERIC-NEXT: %0:2 = "math.sincos"(%v) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)
+// GENERIC-NEXT: %0 = "vector.splat"(%v) : (f32) -> vector<4xf32>
 // GENERIC-NEXT: "gpu.barrier"() : () -> ()
 func.func @known_dialect(%v: f32, %m: memref<4xf32>, %i: index) {
-  %0:2 = "math.sincos"(%v) <{fastmath = #arith.fastmath<none>}> : (f32) -> (f32, f32)
+  %0 = "vector.splat"(%v) : (f32) -> vector<4xf32>
   "gpu.barrier"() : () -> ()
   return
 }
