@@ -71,3 +71,24 @@ func.func @several(%n: index) {
   %1 = memref.alloca() : memref<?xf32>
   return
 }
+
+// -----
+
+// Segment sizes that do not add up to the operands: the verifier used to count the first
+// segment only and pass this, and the printer then wrote `memref.alloc(%n)` for a memref
+// with two dynamic dimensions, which does not verify.
+func.func @segments_total(%n: index) {
+  // CHECK: {{.*}}alloc-verify.mlir:[[# @LINE + 2]]:8: error: 'memref.alloc' op operand count (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'
+  // expected-error @below {{'memref.alloc' op operand count (1) does not match with the total size (2) specified in attribute 'operandSegmentSizes'}}
+  %0 = "memref.alloc"(%n) <{operandSegmentSizes = array<i32: 2, 0>}> : (index) -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @segments_groups(%n: index) {
+  // CHECK: {{.*}}alloc-verify.mlir:[[# @LINE + 2]]:8: error: invalid properties {operandSegmentSizes = array<i32: 1, 0, 0>} for op memref.alloc: size mismatch in attribute conversion: 3 vs 2
+  // expected-error @below {{invalid properties {operandSegmentSizes = array<i32: 1, 0, 0>} for op memref.alloc: size mismatch in attribute conversion: 3 vs 2}}
+  %0 = "memref.alloc"(%n) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (index) -> memref<?xf32>
+  return
+}

@@ -10,6 +10,7 @@ use super::points::{Interval, Points, ancestor_in};
 use super::reason::Reason;
 use super::size::{self, DynamicSize};
 use super::uses::Uses;
+use crate::forms::bufferization::DeallocView;
 use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
@@ -447,17 +448,9 @@ pub fn classify<'a>(
 /// `(freed, conditions, retained)`, when they are well formed (one condition per freed memref,
 /// and they add up to the operands).
 fn dealloc_segments(m: &Module, op: OpId) -> Option<(usize, usize, usize)> {
-    let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;
-    let [freed, conditions, retained] = segments[..] else {
-        return None;
-    };
-    let (freed, conditions, retained) = (
-        usize::try_from(freed).ok()?,
-        usize::try_from(conditions).ok()?,
-        usize::try_from(retained).ok()?,
-    );
-    (freed == conditions && freed + conditions + retained == m.op(op).operands.len())
-        .then_some((freed, conditions, retained))
+    let view = DeallocView::of(m, op).ok()?;
+    let (freed, conditions) = (view.memrefs.len(), view.conditions.len());
+    (freed == conditions).then_some((freed, conditions, view.retained.len()))
 }
 
 /// Operand `operand` of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`.

@@ -4,6 +4,7 @@
 //! the pool is allocated, at the start of the function's entry block, with the same value: so
 //! nothing a pool depends on can change after the pool is allocated.
 
+use crate::forms::memref::AllocView;
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::HashSet;
@@ -32,17 +33,10 @@ impl DynamicSize {
                 Dim::Scalable(_) => return None,
             }
         }
-        // The dynamic sizes come first (`operandSegmentSizes = [sizes, symbols]`).
-        let sizes = match m
-            .attr(alloc, "operandSegmentSizes")
-            .and_then(|a| a.as_dense_ints())
-        {
-            Some(segments) => usize::try_from(*segments.first()?).ok()?,
-            None => o.operands.len(),
-        };
-        (sizes == dynamic && sizes <= o.operands.len()).then(|| DynamicSize {
+        let sizes = AllocView::of(m, alloc).ok()?.sizes;
+        (sizes.len() == dynamic).then(|| DynamicSize {
             factor,
-            operands: o.operands[..sizes].to_vec(),
+            operands: sizes.to_vec(),
         })
     }
 

@@ -1,7 +1,7 @@
 //! The custom forms of `bufferization.dealloc` and `bufferization.alloc_tensor`: for each,
 //! the grammar action that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
-use super::Form;
+use super::{BadSegments, Form, operand_groups};
 use crate::diag::Diagnostic;
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
@@ -13,7 +13,6 @@ use crate::syntax::custom::{
     Dict, Named, PErr, hoist, op, segments, typed_operands, user, with_attrs,
 };
 use crate::syntax::tree::Tree;
-use smallvec::smallvec;
 use std::fmt::Write;
 
 /// `bufferization.dealloc (%a, %b : T, U) if (%c, %d) retain (%x : V)`, any part left out:
@@ -104,6 +103,39 @@ pub fn alloc_tensor<'a>(
     Ok(o)
 }
 
+/// A `bufferization.dealloc`, decoded: the memrefs it may free, their conditions and the
+/// memrefs it retains, as `operandSegmentSizes` splits its operands (without it, there may be
+/// none).
+pub(crate) struct DeallocView<'m> {
+    /// The memrefs freed, each under its condition.
+    pub memrefs: &'m [ValueId],
+    /// The conditions, one per memref when the op verifies.
+    pub conditions: &'m [ValueId],
+    /// The memrefs retained, one result each.
+    pub retained: &'m [ValueId],
+}
+
+impl<'m> DeallocView<'m> {
+    /// The view of `op`, or why its operands do not split.
+    pub(crate) fn of(m: &'m Module, op: OpId) -> Result<DeallocView<'m>, BadSegments> {
+        let [memrefs, conditions, retained] = match operand_groups(m, op)? {
+            Some(groups) => groups,
+            None if m.op(op).operands.is_empty() => [&[][..]; 3],
+            None => {
+                return Err(BadSegments::Total {
+                    operands: m.op(op).operands.len(),
+                    total: 0,
+                });
+            }
+        };
+        Ok(DeallocView {
+            memrefs,
+            conditions,
+            retained,
+        })
+    }
+}
+
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
@@ -127,41 +159,30 @@ impl<'a> Printer<'a> {
     /// than the number of retained memrefs (it states none of their types).
     pub(super) fn buffer_dealloc(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
-        let o = m.op(op);
-        let segs = match self.segments(op) {
-            Some(segs) => segs,
-            None if o.operands.is_empty() && self.prop(op, "operandSegmentSizes").is_none() => {
-                smallvec![0, 0, 0]
-            }
-            None => return None,
-        };
-        let &[n_memrefs, n_conditions, n_retained] = segs.as_slice() else {
-            return None;
-        };
-        let (memrefs, rest) = o.operands.split_at(n_memrefs);
-        let (conditions, retained) = rest.split_at(n_conditions);
+        let results = &m.op(op).results;
+        let view = DeallocView::of(m, op).ok()?;
         let i1 = |v: &ValueId| *m.value_type(*v) == Type::i(1);
-        if n_memrefs == 0 && n_conditions > 0
-            || o.results.len() != n_retained
-            || !conditions.iter().all(i1)
-            || !o.results.iter().all(i1)
+        if view.memrefs.is_empty() && !view.conditions.is_empty()
+            || results.len() != view.retained.len()
+            || !view.conditions.iter().all(i1)
+            || !results.iter().all(i1)
         {
             return None;
         }
-        if n_memrefs > 0 {
+        if !view.memrefs.is_empty() {
             self.out.push_str(" (");
-            self.values(memrefs);
+            self.values(view.memrefs);
             self.out.push_str(" : ");
-            self.types_of(memrefs);
+            self.types_of(view.memrefs);
             self.out.push_str(") if (");
-            self.values(conditions);
+            self.values(view.conditions);
             self.out.push(')');
         }
-        if n_retained > 0 {
+        if !view.retained.is_empty() {
             self.out.push_str(" retain (");
-            self.values(retained);
+            self.values(view.retained);
             self.out.push_str(" : ");
-            self.types_of(retained);
+            self.types_of(view.retained);
             self.out.push(')');
         }
         self.attr_dict(op, &[]);

@@ -2,18 +2,17 @@
 //! dialects that share their syntax. For each syntax class defined here: the grammar action
 //! that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
-use super::Form;
+use super::{BadSegments, Form, operand_groups};
 use crate::ir::ops::{ATOMIC_RMW_KINDS, OpClass};
 use crate::ir::print::{Printer, symbol};
 use crate::ir::types::{Attr, Type, parse_int, unescape};
-use crate::ir::{Module, OpId, RegionId, TypeId};
+use crate::ir::{Module, OpId, RegionId, TypeId, ValueId};
 use crate::syntax::ast::*;
 use crate::syntax::custom::{
     Dict, Indexed, Named, PErr, hoist, op, segments, split_mixed, symbol_ref, unary, user,
     with_attrs,
 };
 use crate::syntax::tree::Tree;
-use smallvec::smallvec;
 use std::fmt::Write;
 
 pub fn alloc<'a>(
@@ -578,6 +577,24 @@ pub fn atomic_yield<'a>(
     unary(tree, n, v, Some(t), attrs, &[])
 }
 
+/// A `memref.alloc` or `memref.alloca`, decoded: its dynamic sizes (one per `?` of its type,
+/// in order) and its symbols (of its layout), as `operandSegmentSizes` splits its operands
+/// (without it, every operand is a size).
+pub(crate) struct AllocView<'m> {
+    /// The dynamic sizes.
+    pub sizes: &'m [ValueId],
+    /// The layout's symbols.
+    pub symbols: &'m [ValueId],
+}
+
+impl<'m> AllocView<'m> {
+    /// The view of `op`, or why its operands do not split.
+    pub(crate) fn of(m: &'m Module, op: OpId) -> Result<AllocView<'m>, BadSegments> {
+        let [sizes, symbols] = operand_groups(m, op)?.unwrap_or([&m.op(op).operands, &[]]);
+        Ok(AllocView { sizes, symbols })
+    }
+}
+
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
@@ -752,19 +769,16 @@ pub(super) fn form(class: OpClass) -> Option<Form> {
 impl<'a> Printer<'a> {
     /// The custom form of `Alloc` (after the op name).
     pub(super) fn alloc(&mut self, op: OpId) -> Option<()> {
-        let m: &'a Module = self.m;
-        let o = m.op(op);
-        let (n_ops, n_res) = (o.operands.len(), o.results.len());
-        let segs = self.segments(op).unwrap_or(smallvec![n_ops, 0]);
-        if segs.len() != 2 || n_res != 1 {
+        let view = AllocView::of(self.m, op).ok()?;
+        if self.m.op(op).results.len() != 1 {
             return None;
         }
         self.out.push('(');
-        self.values(&o.operands[..segs[0]]);
+        self.values(view.sizes);
         self.out.push(')');
-        if segs[1] > 0 {
+        if !view.symbols.is_empty() {
             self.out.push('[');
-            self.values(&o.operands[segs[0]..]);
+            self.values(view.symbols);
             self.out.push(']');
         }
         self.alignment_and_attrs(op);

@@ -14,6 +14,9 @@ use super::print::print_op_generic;
 use super::types::{Attr, Dim, Type};
 use super::{BlockId, Module, OpData, OpId};
 use crate::diag::Diagnostic;
+use crate::forms::BadSegments;
+use crate::forms::bufferization::DeallocView;
+use crate::forms::memref::AllocView;
 use crate::source::Span;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -225,22 +228,24 @@ impl<'a> Verifier<'a> {
     /// mlir-opt's messages. (The analysis checks the alignment again, for a module that was
     /// not verified.)
     fn alloc(&mut self, op: OpId, o: &'a OpData) {
-        let sizes = self
-            .m
-            .attr(op, "operandSegmentSizes")
-            .and_then(Attr::as_dense_ints)
-            .and_then(|segs| usize::try_from(*segs.first()?).ok())
-            .unwrap_or(o.operands.len());
-        if let Some(&result) = o.results.first()
-            && let Type::MemRef(mt) = self.m.value_type(result)
-            && let Some(shape) = &mt.shape
-        {
-            let expected = shape.iter().filter(|d| **d == Dim::Dynamic).count();
-            if sizes != expected {
-                self.op_error(
-                    op,
-                    format!("incorrect number of dynamic sizes, has {sizes}, expected {expected}"),
-                );
+        match AllocView::of(self.m, op) {
+            Err(bad) => self.bad_segments(op, o, &bad),
+            Ok(view) => {
+                if let Some(&result) = o.results.first()
+                    && let Type::MemRef(mt) = self.m.value_type(result)
+                    && let Some(shape) = &mt.shape
+                {
+                    let sizes = view.sizes.len();
+                    let expected = shape.iter().filter(|d| **d == Dim::Dynamic).count();
+                    if sizes != expected {
+                        self.op_error(
+                            op,
+                            format!(
+                                "incorrect number of dynamic sizes, has {sizes}, expected {expected}"
+                            ),
+                        );
+                    }
+                }
             }
         }
         let Some(mut a) = self.m.attr(op, "alignment") else {
@@ -407,58 +412,15 @@ impl<'a> Verifier<'a> {
     /// neither the conditions' nor the results' types). Only the first broken rule is
     /// reported, in mlir-opt's order and words: its verifier stops there too.
     fn buffer_dealloc(&mut self, op: OpId, o: &'a OpData) {
-        let name = &*o.name;
-        let segs = match o.props.iter().find(|(k, _)| &**k == "operandSegmentSizes") {
-            None => vec![0; 3],
-            Some((_, a)) => {
-                let i32_array = matches!(a, Attr::Opaque { text, .. }
-                    if text.strip_prefix("array<i32").is_some_and(|r| r.starts_with([':', '>'])));
-                let Some(segs) = a.as_dense_ints().filter(|_| i32_array) else {
-                    self.error(
-                        op,
-                        format!(
-                            "invalid properties {{operandSegmentSizes = {a}}} for op {name}: expected DenseI32ArrayAttr for key `value`"
-                        ),
-                    );
-                    return;
-                };
-                if segs.len() != 3 {
-                    self.error(
-                        op,
-                        format!(
-                            "invalid properties {{operandSegmentSizes = {a}}} for op {name}: size mismatch in attribute conversion: {} vs 3",
-                            segs.len()
-                        ),
-                    );
-                    return;
-                }
-                segs
-            }
+        let view = match DeallocView::of(self.m, op) {
+            Ok(view) => view,
+            Err(bad) => return self.bad_segments(op, o, &bad),
         };
-        let Some(sizes) = segs
-            .iter()
-            .map(|&s| usize::try_from(s).ok())
-            .collect::<Option<Vec<usize>>>()
-        else {
-            self.op_error(
-                op,
-                "'operandSegmentSizes' attribute cannot have negative elements",
-            );
-            return;
-        };
-        let total = sizes.iter().try_fold(0usize, |sum, &s| sum.checked_add(s));
-        if total != Some(o.operands.len()) {
-            let total: i128 = segs.iter().map(|&s| i128::from(s)).sum();
-            self.op_error(
-                op,
-                format!(
-                    "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
-                    o.operands.len()
-                ),
-            );
-            return;
-        }
-        let (memrefs, conditions, retained) = (sizes[0], sizes[1], sizes[2]);
+        let (memrefs, conditions, retained) = (
+            view.memrefs.len(),
+            view.conditions.len(),
+            view.retained.len(),
+        );
         const MEMREF: &str = "ranked or unranked memref of any type values";
         const I1: &str = "1-bit signless integer";
         for (i, &v) in o.operands.iter().enumerate() {
@@ -496,6 +458,19 @@ impl<'a> Verifier<'a> {
                 op,
                 "must have the same number of updated conditions (results) as retained operands",
             );
+        }
+    }
+
+    /// The error for an op whose `operandSegmentSizes` does not split its operands, in
+    /// mlir-opt's words: where the property itself is malformed, at the op without its name.
+    fn bad_segments(&mut self, op: OpId, o: &'a OpData, bad: &BadSegments) {
+        let message = match self.m.attr(op, "operandSegmentSizes") {
+            Some(a) => bad.message(&o.name, a),
+            None => bad.message(&o.name, &Attr::Unit),
+        };
+        match bad {
+            BadSegments::NotI32Array | BadSegments::Groups { .. } => self.error(op, message),
+            BadSegments::Negative | BadSegments::Total { .. } => self.op_error(op, message),
         }
     }
 
