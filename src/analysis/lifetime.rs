@@ -11,7 +11,7 @@ use super::reason::Reason;
 use super::size::{self, DynamicSize};
 use super::uses::Uses;
 use crate::forms::bufferization::DeallocView;
-use crate::ir::ops::{self, Escape, Memory, regions_run_in_order};
+use crate::ir::ops::{self, Allocates, Escape, Memory, regions_run_in_order};
 use crate::ir::types::{Attr, MemRefType};
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -120,7 +120,7 @@ impl Allocation {
             && self
                 .deallocs
                 .iter()
-                .all(|&d| &*m.op(d).name == "memref.dealloc")
+                .all(|&d| ops::row(&m.op(d).name).memory == Memory::Free)
     }
 }
 
@@ -324,8 +324,12 @@ fn free_through_result(
 /// Whether `v` is the result of a `memref.alloc` or `memref.alloca`: a buffer of its own, no
 /// alias of any other.
 fn fresh_buffer(m: &Module, v: ValueId) -> bool {
-    m.defining_op(v)
-        .is_some_and(|op| matches!(&*m.op(op).name, "memref.alloc" | "memref.alloca"))
+    m.defining_op(v).is_some_and(|op| {
+        matches!(
+            ops::row(&m.op(op).name).allocates,
+            Allocates::Heap | Allocates::Stack
+        )
+    })
 }
 
 /// The value `v` is a view of, following ops with one memref operand back to the first value
@@ -400,7 +404,7 @@ pub fn classify<'a>(
     assume_nocapture: &HashSet<String>,
 ) -> Use<'a> {
     let o = m.op(user);
-    let memory = ops::lookup(&o.name).map_or(Memory::Unknown, |d| d.memory);
+    let memory = ops::row(&o.name).memory;
     match memory {
         Memory::Free => return Use::Free,
         Memory::DeallocLists => return dealloc_operand(m, user, operand),
@@ -514,7 +518,7 @@ fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
         return None;
     };
     let o = m.op(op);
-    if &*o.name != "bufferization.dealloc" {
+    if ops::row(&o.name).memory != Memory::DeallocLists {
         return None;
     }
     let (freed, conditions, retained) = dealloc_segments(m, op)?;
@@ -668,7 +672,8 @@ fn type_rules<'m>(
     let mt = m.value_type(site.value).as_memref();
     let elem_bytes = mt.and_then(|t| t.elem.element_bytes(cx.index_bytes));
 
-    if &*m.op(op).name == "memref.alloca" {
+    let allocates = ops::row(&m.op(op).name).allocates;
+    if allocates == Allocates::Stack {
         reasons.push(Cause::new(Reason::Alloca, None));
     }
     let Some(mt) = mt else {
@@ -679,7 +684,7 @@ fn type_rules<'m>(
     if mt.has_dynamic_dims() {
         let size = elem_bytes.and_then(|e| DynamicSize::of(m, op, e));
         match size {
-            Some(size) if cx.dynamic_pools && &*m.op(op).name == "memref.alloc" => {
+            Some(size) if cx.dynamic_pools && allocates == Allocates::Heap => {
                 if let Some(at) = size::unavailable(m, func, op, &size) {
                     reasons.push(Cause::new(Reason::SizeNotAvailable, at));
                 }

@@ -1,6 +1,7 @@
 //! Program points: the ops of a function numbered in a pre-order walk of its body, and the
 //! closed intervals of points that live ranges are made of.
 
+use crate::ir::ops::{self, Allocates, Memory};
 use crate::ir::{BlockId, Module, OpId};
 use std::collections::HashSet;
 
@@ -98,12 +99,13 @@ impl Numbering {
                 index[op.index()] = i;
                 order.push(op);
                 let data = m.op(op);
-                match &*data.name {
-                    "memref.alloc" | "memref.alloca" if data.results.len() == 1 => {
-                        allocations.push((i, owners.last().copied().unwrap_or(u32::MAX)));
-                    }
-                    "memref.dealloc" => deallocs.push(i),
-                    _ => {}
+                let row = ops::row(&data.name);
+                if matches!(row.allocates, Allocates::Heap | Allocates::Stack)
+                    && data.results.len() == 1
+                {
+                    allocations.push((i, owners.last().copied().unwrap_or(u32::MAX)));
+                } else if row.memory == Memory::Free {
+                    deallocs.push(i);
                 }
                 let regions = &data.regions;
                 if regions.is_empty() {

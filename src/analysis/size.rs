@@ -5,6 +5,7 @@
 //! nothing a pool depends on can change after the pool is allocated.
 
 use crate::forms::memref::AllocView;
+use crate::ir::ops::{self, Allocates};
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::HashSet;
@@ -274,8 +275,12 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
             o.operands.get(first + before).copied()
         };
         let nth_dynamic = shape[..k].iter().filter(|d| **d == Dim::Dynamic).count();
+        let sized_by_operands = matches!(
+            ops::row(&o.name).allocates,
+            Allocates::Heap | Allocates::Stack
+        );
         let size = match &*o.name {
-            "memref.alloc" | "memref.alloca" => o.operands.get(nth_dynamic).copied(),
+            _ if sized_by_operands => o.operands.get(nth_dynamic).copied(),
             "memref.view" => o.operands.get(2 + nth_dynamic).copied(),
             "memref.expand_shape" => listed("static_output_shape", 1),
             // Operands: the source, the offsets, the sizes, the strides.

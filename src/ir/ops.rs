@@ -211,6 +211,24 @@ pub enum Regions {
     Concurrent,
 }
 
+/// What new buffer an op makes as its result: one of its own, no alias of any other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocates {
+    /// None (`memref.realloc`, whose result may be its operand grown in place, is
+    /// `Memory::Realloc`).
+    Nothing,
+    /// A buffer on the heap, freed by a dealloc, a `malloc` once lowered (`memref.alloc`);
+    /// its dynamic sizes are its first operands.
+    Heap,
+    /// A buffer on the stack, freed when its scope ends (`memref.alloca`); its dynamic sizes
+    /// are its first operands.
+    Stack,
+    /// A buffer on the heap holding a copy of its operand (`bufferization.clone`).
+    Copy,
+    /// A tensor, a buffer of its own once bufferized (`bufferization.alloc_tensor`).
+    Tensor,
+}
+
 /// How the custom form of an elementwise op (`OpClass::Elementwise`) writes its types after
 /// the colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,6 +261,8 @@ pub struct OpDef {
     /// How its custom form writes its types, if it is of class `Elementwise` (`Same` for
     /// every other op).
     pub elementwise_types: ElementwiseTypes,
+    /// The buffer it makes, if any.
+    pub allocates: Allocates,
 }
 
 impl OpDef {
@@ -259,6 +279,7 @@ impl OpDef {
             regions: Regions::Concurrent,
             isolated: false,
             elementwise_types: ElementwiseTypes::Same,
+            allocates: Allocates::Nothing,
         }
     }
 
@@ -323,6 +344,11 @@ impl OpDef {
         self.elementwise_types = types;
         self
     }
+
+    const fn allocates(mut self, allocates: Allocates) -> OpDef {
+        self.allocates = allocates;
+        self
+    }
 }
 
 use ElementwiseTypes::{EachOperand, OperandToBool};
@@ -349,8 +375,8 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("func.call_indirect", CallIndirect, Variadic).escape(Escape::Call),
     OpDef::new("func.constant", FuncConstant, One),
     // memref
-    OpDef::new("memref.alloc", Alloc, One),
-    OpDef::new("memref.alloca", Alloc, One),
+    OpDef::new("memref.alloc", Alloc, One).allocates(Allocates::Heap),
+    OpDef::new("memref.alloca", Alloc, One).allocates(Allocates::Stack),
     OpDef::new("memref.dealloc", Dealloc, Zero).memory(Memory::Free),
     OpDef::new("memref.realloc", OpClass::Realloc, One).memory(Memory::Realloc),
     OpDef::new("memref.cast", CastLike, One).view(),
@@ -528,8 +554,10 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("bufferization.to_tensor", ToTensor, One).view(),
     OpDef::new("bufferization.to_buffer", ToBuffer, One).view(),
     OpDef::new("bufferization.to_memref", ToBuffer, One).view(),
-    OpDef::new("bufferization.clone", CastLike, One).access(),
-    OpDef::new("bufferization.alloc_tensor", AllocTensor, One),
+    OpDef::new("bufferization.clone", CastLike, One)
+        .access()
+        .allocates(Allocates::Copy),
+    OpDef::new("bufferization.alloc_tensor", AllocTensor, One).allocates(Allocates::Tensor),
     OpDef::new("bufferization.dealloc", BufferDealloc, Variadic).memory(Memory::DeallocLists),
     // tensor
     OpDef::new("tensor.empty", TensorEmpty, One),
@@ -612,15 +640,26 @@ pub fn lookup(name: &str) -> Option<&'static OpDef> {
     }
 }
 
+/// What bufreuse assumes of an op without a row: what `OpDef::generic` gives, that is no
+/// memref effect the analysis models, regions that may run at the same time, and nothing it
+/// knows to allocate, repeat or speculate.
+pub static UNKNOWN: OpDef = OpDef::generic("", Variadic);
+
+/// The row of an op name, or `UNKNOWN` for a name without one: for the columns, where an op
+/// bufreuse does not know gets what `UNKNOWN` says.
+pub fn row(name: &str) -> &'static OpDef {
+    lookup(name).unwrap_or(&UNKNOWN)
+}
+
 /// Whether the regions of an op run one at a time (an op without a row is not known to).
 pub fn regions_run_in_order(name: &str) -> bool {
-    lookup(name).is_some_and(|d| d.regions != Regions::Concurrent)
+    row(name).regions != Regions::Concurrent
 }
 
 /// Whether at most one region of an op runs each time it runs (`scf.if`, `affine.if`,
 /// `scf.index_switch`): ops in two of its regions never both run.
 pub fn regions_exclusive(name: &str) -> bool {
-    lookup(name).is_some_and(|d| d.regions == Regions::Exclusive)
+    row(name).regions == Regions::Exclusive
 }
 
 /// The ops without a row of their own whose regions are isolated from above (see
@@ -814,6 +853,30 @@ mod tests {
                 "{name} has a row: mark it there"
             );
         }
+    }
+
+    /// The rows that say an op makes or frees a buffer, loops, or may be computed again,
+    /// listed once more here so that a change to them is a deliberate one.
+    #[test]
+    fn behaviour_columns() {
+        let names = |keep: &dyn Fn(&OpDef) -> bool| -> Vec<&str> {
+            OPS.iter().filter(|d| keep(d)).map(|d| d.name).collect()
+        };
+        assert_eq!(
+            names(&|d| d.allocates != Allocates::Nothing),
+            [
+                "memref.alloc",
+                "memref.alloca",
+                "bufferization.clone",
+                "bufferization.alloc_tensor"
+            ]
+        );
+        assert_eq!(names(&|d| d.memory == Memory::Free), ["memref.dealloc"]);
+        assert_eq!(
+            names(&|d| d.memory == Memory::DeallocLists),
+            ["bufferization.dealloc"]
+        );
+        assert_eq!(row("test.op"), &UNKNOWN);
     }
 
     #[test]

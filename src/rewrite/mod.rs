@@ -21,6 +21,7 @@ use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::edit::Edits;
+use crate::ir::ops::{self, Allocates, Memory};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{BlockId, Module, OpData, OpId, RegionId, ValueDef, ValueId};
 use crate::source::{SourceFile, Span};
@@ -405,7 +406,7 @@ impl Members<'_> {
                 .deallocs
                 .iter()
                 .copied()
-                .filter(|d| &*m.op(*d).name == "memref.dealloc")
+                .filter(|d| ops::row(&m.op(*d).name).memory == Memory::Free)
                 .collect();
             match self.made.use_pool {
                 None => {
@@ -1158,7 +1159,7 @@ pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
     let mut total: u64 = 0;
     let mut unknown = false;
     m.walk_nested(func, |op| {
-        if &*m.op(op).name != "memref.alloc" || apart_when_pooled(m, op) {
+        if ops::row(&m.op(op).name).allocates != Allocates::Heap || apart_when_pooled(m, op) {
             return;
         }
         let mut times: u64 = 1;

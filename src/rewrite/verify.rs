@@ -12,6 +12,7 @@
 //! own, computed from the IR alone, and no looser than the analysis's (see `view_interval`).
 
 use crate::diag::Diagnostic;
+use crate::ir::ops::{self, Allocates, Memory};
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::{HashMap, HashSet};
 
@@ -47,7 +48,7 @@ pub fn check(
             .copied()
             .filter(|&op| {
                 let o = m.op(op);
-                &*o.name == "memref.alloc"
+                ops::row(&o.name).allocates == Allocates::Heap
                     && o.results.len() == 1
                     && pools.contains(&*m.value(o.results[0]).name)
             })
@@ -400,7 +401,7 @@ fn check_pool(
     let mut specs = Vec::new();
     for &(user, operand) in uses.of(pool) {
         let name = &*m.op(user).name;
-        if name == "memref.dealloc" {
+        if ops::row(name).memory == Memory::Free {
             continue;
         }
         if name != "memref.view" || operand != 0 {
@@ -1042,8 +1043,11 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
             let before = sizes[..position].iter().filter(|&&s| s == i64::MIN).count();
             o.operands.get(first + before).copied()
         };
+        let row = ops::row(&o.name);
         let operand = match &*o.name {
-            "memref.alloc" | "memref.alloca" => o.operands.get(dynamic_before).copied(),
+            _ if matches!(row.allocates, Allocates::Heap | Allocates::Stack) => {
+                o.operands.get(dynamic_before).copied()
+            }
             "memref.view" => o.operands.get(2 + dynamic_before).copied(),
             "memref.expand_shape" => from_list("static_output_shape", 1),
             "memref.subview" | "memref.reinterpret_cast" => {
@@ -1250,10 +1254,7 @@ fn may_hold_address(m: &Module, r: ValueId) -> bool {
 /// Whether an op of this name returns a buffer of its own, never one of its operands (a
 /// clone copies its operand into a new allocation).
 fn makes_fresh_buffer(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.alloc" | "memref.alloca" | "bufferization.clone" | "bufferization.alloc_tensor"
-    )
+    ops::row(name).allocates != Allocates::Nothing
 }
 
 /// Whether an op of this name turns a buffer into its address.
@@ -1307,7 +1308,8 @@ fn view_interval(
     while let Some(v) = stack.pop() {
         for &(user, operand) in uses.of(v) {
             let o = m.op(user);
-            if matches!(&*o.name, "memref.dealloc" | "bufferization.dealloc") {
+            let row = ops::row(&o.name);
+            if matches!(row.memory, Memory::Free | Memory::DeallocLists) {
                 frees.push((user, operand));
                 continue;
             }
@@ -1317,7 +1319,7 @@ fn view_interval(
             // not return this argument.
             let returns_it = match &*o.name {
                 "func.call" => returns.may_return(m, user, operand),
-                name => !makes_fresh_buffer(name),
+                _ => row.allocates == Allocates::Nothing,
             };
             derived.extend(o.results.iter().copied().filter(|&r| {
                 returns_it
@@ -1442,8 +1444,10 @@ fn chosen_pool(m: &Module, uses: &Uses, pool: ValueId) -> Option<(ValueId, Value
         .copied()?;
     let empty = m.defining_op(other).is_some_and(|a| {
         let a = m.op(a);
-        matches!(&*a.name, "memref.alloc" | "memref.alloca")
-            && a.operands.len() == 1
+        matches!(
+            ops::row(&a.name).allocates,
+            Allocates::Heap | Allocates::Stack
+        ) && a.operands.len() == 1
             && constant(m, a.operands[0]) == Some(0)
     });
     empty.then(|| Some((*o.results.get(*k as usize)?, *o.operands.first()?)))?
@@ -1456,7 +1460,7 @@ fn chosen_pool(m: &Module, uses: &Uses, pool: ValueId) -> Option<(ValueId, Value
 /// result of a branch op under such a flag.)
 fn never_frees(m: &Module, dealloc: OpId, operand: u32, derived: &HashSet<ValueId>) -> bool {
     let o = m.op(dealloc);
-    if &*o.name != "bufferization.dealloc" {
+    if ops::row(&o.name).memory != Memory::DeallocLists {
         return false;
     }
     let Some((freed, conditions)) = m
