@@ -5,7 +5,7 @@
 //! nothing a pool depends on can change after the pool is allocated.
 
 use crate::forms::memref::AllocView;
-use crate::ir::ops::{self, Allocates};
+use crate::ir::ops::{self, Allocates, Speculatable};
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::HashSet;
@@ -323,26 +323,21 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
     Ok(terms)
 }
 
-/// Ops that compute the same value wherever they run, and cannot trap there: constants and
-/// integer arithmetic. Divisions only by a constant that is neither 0 nor -1 (division by
-/// zero, and the signed `MIN / -1`, are undefined).
+/// Ops that compute the same value wherever they run, and cannot trap there: the speculatable
+/// ops of the op table (constants and integer arithmetic; divisions only by a constant that
+/// is neither 0 nor -1), of one result, without regions or successors.
 fn pure_and_safe(m: &Module, op: OpId) -> bool {
     let o = m.op(op);
     if !o.regions.is_empty() || !o.successors.is_empty() || o.results.len() != 1 {
         return false;
     }
-    match &*o.name {
-        "arith.constant" => true,
-        "arith.addi" | "arith.subi" | "arith.muli" | "arith.maxui" | "arith.minui"
-        | "arith.maxsi" | "arith.minsi" | "arith.andi" | "arith.ori" | "arith.xori"
-        | "arith.index_cast" | "arith.index_castui" | "arith.extui" | "arith.extsi"
-        | "arith.trunci" | "arith.cmpi" | "arith.select" => true,
-        "arith.divui" | "arith.divsi" | "arith.ceildivui" | "arith.ceildivsi"
-        | "arith.floordivsi" | "arith.remui" | "arith.remsi" => o
+    match ops::row(&o.name).speculatable {
+        Speculatable::Yes => true,
+        Speculatable::SafeDivisor => o
             .operands
             .get(1)
             .and_then(|d| m.constant_int(*d))
             .is_some_and(|d| d != 0 && d != -1),
-        _ => false,
+        Speculatable::No => false,
     }
 }

@@ -229,6 +229,19 @@ pub enum Allocates {
     Tensor,
 }
 
+/// Whether an op may be run again at another place (bufreuse computes sizes again at a
+/// function's entry) with the same result: it reads and writes no memory and cannot trap.
+/// Marked on the integer ops bufreuse computes such values with, which the output check
+/// evaluates; float and other ops MLIR would also speculate are left unmarked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speculatable {
+    No,
+    Yes,
+    /// Only with a constant divisor (operand 1) other than 0 and -1: division by zero, and
+    /// the signed `MIN / -1`, are undefined.
+    SafeDivisor,
+}
+
 /// How the custom form of an elementwise op (`OpClass::Elementwise`) writes its types after
 /// the colon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,6 +276,7 @@ pub struct OpDef {
     pub elementwise_types: ElementwiseTypes,
     /// The buffer it makes, if any.
     pub allocates: Allocates,
+    pub speculatable: Speculatable,
 }
 
 impl OpDef {
@@ -280,6 +294,7 @@ impl OpDef {
             isolated: false,
             elementwise_types: ElementwiseTypes::Same,
             allocates: Allocates::Nothing,
+            speculatable: Speculatable::No,
         }
     }
 
@@ -347,6 +362,11 @@ impl OpDef {
 
     const fn allocates(mut self, allocates: Allocates) -> OpDef {
         self.allocates = allocates;
+        self
+    }
+
+    const fn speculatable(mut self, speculatable: Speculatable) -> OpDef {
+        self.speculatable = speculatable;
         self
     }
 }
@@ -420,21 +440,21 @@ pub static OPS: &[OpDef] = &[
         .yields()
         .inside("memref.alloca_scope"),
     // arith
-    OpDef::new("arith.constant", Constant, One),
-    OpDef::new("arith.select", Select, One),
-    OpDef::new("arith.cmpi", Cmp, One),
+    OpDef::new("arith.constant", Constant, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.select", Select, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.cmpi", Cmp, One).speculatable(Speculatable::Yes),
     OpDef::new("arith.cmpf", Cmp, One),
-    OpDef::new("arith.index_cast", CastLike, One),
-    OpDef::new("arith.index_castui", CastLike, One),
+    OpDef::new("arith.index_cast", CastLike, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.index_castui", CastLike, One).speculatable(Speculatable::Yes),
     OpDef::new("arith.sitofp", CastLike, One),
     OpDef::new("arith.uitofp", CastLike, One),
     OpDef::new("arith.fptosi", CastLike, One),
     OpDef::new("arith.fptoui", CastLike, One),
     OpDef::new("arith.extf", CastLike, One),
     OpDef::new("arith.truncf", CastLike, One),
-    OpDef::new("arith.extsi", CastLike, One),
-    OpDef::new("arith.extui", CastLike, One),
-    OpDef::new("arith.trunci", CastLike, One),
+    OpDef::new("arith.extsi", CastLike, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.extui", CastLike, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.trunci", CastLike, One).speculatable(Speculatable::Yes),
     OpDef::new("arith.bitcast", CastLike, One),
     OpDef::new("arith.addf", Elementwise, One),
     OpDef::new("arith.subf", Elementwise, One),
@@ -446,26 +466,26 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("arith.maxnumf", Elementwise, One),
     OpDef::new("arith.minnumf", Elementwise, One),
     OpDef::new("arith.negf", Elementwise, One),
-    OpDef::new("arith.addi", Elementwise, One),
-    OpDef::new("arith.subi", Elementwise, One),
-    OpDef::new("arith.muli", Elementwise, One),
-    OpDef::new("arith.divsi", Elementwise, One),
-    OpDef::new("arith.divui", Elementwise, One),
-    OpDef::new("arith.remsi", Elementwise, One),
-    OpDef::new("arith.remui", Elementwise, One),
-    OpDef::new("arith.ceildivsi", Elementwise, One),
-    OpDef::new("arith.ceildivui", Elementwise, One),
-    OpDef::new("arith.floordivsi", Elementwise, One),
-    OpDef::new("arith.andi", Elementwise, One),
-    OpDef::new("arith.ori", Elementwise, One),
-    OpDef::new("arith.xori", Elementwise, One),
+    OpDef::new("arith.addi", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.subi", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.muli", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.divsi", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.divui", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.remsi", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.remui", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.ceildivsi", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.ceildivui", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.floordivsi", Elementwise, One).speculatable(Speculatable::SafeDivisor),
+    OpDef::new("arith.andi", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.ori", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.xori", Elementwise, One).speculatable(Speculatable::Yes),
     OpDef::new("arith.shli", Elementwise, One),
     OpDef::new("arith.shrsi", Elementwise, One),
     OpDef::new("arith.shrui", Elementwise, One),
-    OpDef::new("arith.maxsi", Elementwise, One),
-    OpDef::new("arith.maxui", Elementwise, One),
-    OpDef::new("arith.minsi", Elementwise, One),
-    OpDef::new("arith.minui", Elementwise, One),
+    OpDef::new("arith.maxsi", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.maxui", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.minsi", Elementwise, One).speculatable(Speculatable::Yes),
+    OpDef::new("arith.minui", Elementwise, One).speculatable(Speculatable::Yes),
     // math
     OpDef::new("math.sincos", Sincos, Variadic),
     OpDef::new("math.exp", Elementwise, One),
@@ -876,6 +896,12 @@ mod tests {
             names(&|d| d.memory == Memory::DeallocLists),
             ["bufferization.dealloc"]
         );
+        for d in OPS {
+            if d.speculatable != Speculatable::No {
+                assert!(d.name.starts_with("arith."), "{}", d.name);
+                assert_eq!(d.results, One, "{}", d.name);
+            }
+        }
         assert_eq!(row("test.op"), &UNKNOWN);
     }
 
