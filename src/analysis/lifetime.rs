@@ -365,8 +365,9 @@ fn view_root(m: &Module, v: ValueId) -> Option<ValueId> {
 pub enum Use<'a> {
     /// A view-like op: these results alias the buffer.
     View(&'a [ValueId]),
-    /// A yield of an `scf.if` or `scf.index_switch` branch: this result of the op is the
-    /// buffer when that branch runs, and another value when another one does.
+    /// A yield of an `scf.if` or `scf.index_switch` branch (`OpDef::branch_results`): this
+    /// result of the op is the buffer when that branch runs, and another value when another
+    /// one does.
     MayAlias(&'a [ValueId]),
     /// A `memref.dealloc`: frees it.
     Free,
@@ -404,7 +405,8 @@ pub fn classify<'a>(
     assume_nocapture: &HashSet<String>,
 ) -> Use<'a> {
     let o = m.op(user);
-    let memory = ops::row(&o.name).memory;
+    let row = ops::row(&o.name);
+    let memory = row.memory;
     match memory {
         Memory::Free => return Use::Free,
         Memory::DeallocLists => return dealloc_operand(m, user, operand),
@@ -415,9 +417,10 @@ pub fn classify<'a>(
         }
         Memory::StoreValue if operand == 0 => return Use::Escape(Reason::EscapesStore),
         Memory::Realloc => return Use::Escape(Reason::Reallocated),
-        Memory::Escape(Escape::Yield) if &*o.name == "scf.yield" => {
+        // A region's yield (not a branch to a block).
+        Memory::Escape(Escape::Yield) if row.terminator && o.successors.is_empty() => {
             if let Some(parent) = m.parent_op(user)
-                && matches!(&*m.op(parent).name, "scf.if" | "scf.index_switch")
+                && ops::row(&m.op(parent).name).branch_results()
                 && let Some(result) = m.op(parent).results.get(operand)
             {
                 return Use::MayAlias(std::slice::from_ref(result));
@@ -990,9 +993,7 @@ fn interval_block(m: &Module, func: OpId, block: BlockId, users: &[OpId]) -> Blo
         }
         let owner = m.block_owner(home);
         match m.op(owner).parent {
-            Some(outer)
-                if owner != func && matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch") =>
-            {
+            Some(outer) if owner != func && ops::row(&m.op(owner).name).branch_results() => {
                 home = outer;
             }
             _ => return block,

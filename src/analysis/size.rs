@@ -5,7 +5,7 @@
 //! nothing a pool depends on can change after the pool is allocated.
 
 use crate::forms::memref::AllocView;
-use crate::ir::ops::{self, Allocates, Speculatable};
+use crate::ir::ops::{self, Allocates, Choice, Regions, Speculatable};
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::HashSet;
@@ -105,16 +105,19 @@ pub enum Guard {
 /// `scf.for`, `scf.if` or `scf.index_switch`.
 pub fn guard(m: &Module, op: OpId, inner: OpId) -> Option<Guard> {
     let o = m.op(op);
-    match &*o.name {
-        "scf.for" => Some(Guard::Loop),
-        "scf.if" | "scf.index_switch" if !o.operands.is_empty() => {
+    let row = ops::row(&o.name);
+    match row.regions {
+        _ if &*o.name == "scf.for" => Some(Guard::Loop),
+        Regions::Exclusive(choice @ (Choice::Condition | Choice::Cases))
+            if !o.operands.is_empty() =>
+        {
             let mut up = inner;
             while m.parent_op(up)? != op {
                 up = m.parent_op(up)?;
             }
             let region = m.block(m.op(up).parent?).parent;
             let k = o.regions.iter().position(|&r| r == region)?;
-            let cases_read = &*o.name == "scf.if"
+            let cases_read = choice == Choice::Condition
                 || m.attr(op, "cases")
                     .and_then(|a| a.as_dense_ints())
                     .is_some_and(|c| c.len() + 1 == o.regions.len());

@@ -204,11 +204,24 @@ pub enum Memory {
 pub enum Regions {
     /// One at a time, each entry after the previous one has ended: a loop body, a function.
     Sequential,
-    /// One of them at most each time the op runs: the branches of an `if` or a `switch`.
-    Exclusive,
+    /// One of them at most each time the op runs, chosen as `Choice` says: the branches of an
+    /// `if` or a `switch`.
+    Exclusive(Choice),
     /// Possibly at the same time as each other or as themselves (parallel loops), or in a way
     /// not known.
     Concurrent,
+}
+
+/// How an op whose regions are exclusive chooses the one that runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Operand 0, an `i1`: region 0 (then) when it holds, else region 1 (`scf.if`).
+    Condition,
+    /// Operand 0, an `index`, against the op's `cases`: region `k` when it equals case
+    /// `k - 1`, region 0 (the default) when it equals none (`scf.index_switch`).
+    Cases,
+    /// An integer set of its operands (`affine.if`), which bufreuse does not evaluate.
+    IntegerSet,
 }
 
 /// What new buffer an op makes as its result: one of its own, no alias of any other.
@@ -340,8 +353,8 @@ impl OpDef {
         self
     }
 
-    const fn exclusive(mut self) -> OpDef {
-        self.regions = Regions::Exclusive;
+    const fn exclusive(mut self, choice: Choice) -> OpDef {
+        self.regions = Regions::Exclusive(choice);
         self
     }
 
@@ -368,6 +381,17 @@ impl OpDef {
     const fn speculatable(mut self, speculatable: Speculatable) -> OpDef {
         self.speculatable = speculatable;
         self
+    }
+
+    /// Whether its results are what the region that ran yields (operand `k` of the yield is
+    /// result `k`) and bufreuse reads which one runs (`scf.if`, `scf.index_switch`): the
+    /// analysis and the output check follow a buffer through such a yield to the result.
+    /// `affine.if` is left out: a memref it yields escapes, as before this was a column.
+    pub fn branch_results(&self) -> bool {
+        matches!(
+            self.regions,
+            Regions::Exclusive(Choice::Condition | Choice::Cases)
+        )
     }
 }
 
@@ -536,7 +560,7 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("scf.for", For, Variadic)
         .sequential()
         .escape(Yield),
-    OpDef::new("scf.if", If, Variadic).exclusive(),
+    OpDef::new("scf.if", If, Variadic).exclusive(Choice::Condition),
     OpDef::new("scf.while", While, Variadic)
         .sequential()
         .escape(Yield),
@@ -551,7 +575,7 @@ pub static OPS: &[OpDef] = &[
         .inside("scf.parallel"),
     OpDef::new("scf.reduce.return", Terminator, Zero).yields(),
     OpDef::new("scf.execute_region", ExecuteRegion, Variadic).sequential(),
-    OpDef::new("scf.index_switch", IndexSwitch, Variadic).exclusive(),
+    OpDef::new("scf.index_switch", IndexSwitch, Variadic).exclusive(Choice::Cases),
     // cf
     OpDef::new("cf.br", Br, Zero).yields(),
     OpDef::new("cf.cond_br", CondBr, Zero).yields(),
@@ -599,7 +623,7 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("affine.for", AffineFor, Variadic)
         .sequential()
         .escape(Yield),
-    OpDef::new("affine.if", AffineIf, Variadic).exclusive(),
+    OpDef::new("affine.if", AffineIf, Variadic).exclusive(Choice::IntegerSet),
     OpDef::new("affine.parallel", AffineParallel, Variadic).escape(Yield),
     OpDef::new("affine.yield", Terminator, Zero).yields(),
     OpDef::new("affine.load", AffineLoad, One).access(),
@@ -679,7 +703,7 @@ pub fn regions_run_in_order(name: &str) -> bool {
 /// Whether at most one region of an op runs each time it runs (`scf.if`, `affine.if`,
 /// `scf.index_switch`): ops in two of its regions never both run.
 pub fn regions_exclusive(name: &str) -> bool {
-    row(name).regions == Regions::Exclusive
+    matches!(row(name).regions, Regions::Exclusive(_))
 }
 
 /// The ops without a row of their own whose regions are isolated from above (see
@@ -895,6 +919,10 @@ mod tests {
         assert_eq!(
             names(&|d| d.memory == Memory::DeallocLists),
             ["bufferization.dealloc"]
+        );
+        assert_eq!(
+            names(&|d| d.branch_results()),
+            ["scf.if", "scf.index_switch"]
         );
         for d in OPS {
             if d.speculatable != Speculatable::No {

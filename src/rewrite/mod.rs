@@ -21,7 +21,7 @@ use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::edit::Edits;
-use crate::ir::ops::{self, Allocates, Memory};
+use crate::ir::ops::{self, Allocates, Choice, Memory, Regions};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{BlockId, Module, OpData, OpId, RegionId, ValueDef, ValueId};
 use crate::source::{SourceFile, Span};
@@ -740,7 +740,7 @@ impl Prologue<'_> {
                                 &bytes_name,
                             )
                         };
-                    if &*m.op(l).name == "scf.if" {
+                    if ops::row(&m.op(l).name).regions == Regions::Exclusive(Choice::Condition) {
                         bytes = select(self, m, on, region == 0, bytes);
                         continue;
                     }
@@ -1187,7 +1187,9 @@ pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
 /// Whether `alloc` runs only where a pool chosen when the function runs is not used: it is in
 /// the else branch of an `scf.if` whose then branch makes a view (`in_pool_or_apart`).
 fn apart_when_pooled(m: &Module, alloc: OpId) -> bool {
-    let Some(owner) = m.parent_op(alloc).filter(|&p| &*m.op(p).name == "scf.if") else {
+    let on_condition =
+        |p: OpId| ops::row(&m.op(p).name).regions == Regions::Exclusive(Choice::Condition);
+    let Some(owner) = m.parent_op(alloc).filter(|&p| on_condition(p)) else {
         return false;
     };
     let o = m.op(owner);

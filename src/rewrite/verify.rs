@@ -12,7 +12,7 @@
 //! own, computed from the IR alone, and no looser than the analysis's (see `view_interval`).
 
 use crate::diag::Diagnostic;
-use crate::ir::ops::{self, Allocates, Memory};
+use crate::ir::ops::{self, Allocates, Choice, Memory, Regions};
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::{HashMap, HashSet};
 
@@ -294,14 +294,15 @@ fn guards_around(m: &Module, op: OpId) -> Vec<Guard> {
             .op(inner)
             .parent
             .and_then(|b| o.regions.iter().position(|&r| r == m.block(b).parent));
-        match (&*o.name, region) {
-            ("scf.for", _) if o.operands.len() >= 2 => {
+        let row = ops::row(&o.name);
+        match (row.regions, region) {
+            _ if &*o.name == "scf.for" && o.operands.len() >= 2 => {
                 out.push(Guard::Loop(o.operands[0], o.operands[1]));
             }
-            ("scf.if", Some(k)) if !o.operands.is_empty() => {
+            (Regions::Exclusive(Choice::Condition), Some(k)) if !o.operands.is_empty() => {
                 out.push(Guard::If(o.operands[0], k));
             }
-            ("scf.index_switch", Some(k)) if !o.operands.is_empty() => {
+            (Regions::Exclusive(Choice::Cases), Some(k)) if !o.operands.is_empty() => {
                 if let Some(cases) = m.attr(p, "cases").and_then(|a| a.as_dense_ints())
                     && cases.len() + 1 == o.regions.len()
                 {
@@ -1068,7 +1069,7 @@ fn extents(m: &Module, memref: ValueId, k: u64) -> Option<Vec<Extent>> {
             }
             // A branch op's result: what every branch yields for it, when they agree (a
             // buffer in a pool or apart, of the same sizes).
-            "scf.if" | "scf.index_switch" => {
+            _ if row.branch_results() => {
                 let ValueDef::Result(_, r) = m.value(v).def else {
                     unreachable!("made by an op")
                 };
@@ -1342,8 +1343,8 @@ fn view_interval(
                 let results = &m.op(owner).results;
                 // The yield of a branch of `scf.if` or `scf.index_switch` gives operand k as
                 // result k; any other terminator, any result.
-                if &*o.name == "scf.yield"
-                    && matches!(&*m.op(owner).name, "scf.if" | "scf.index_switch")
+                if row.terminator
+                    && ops::row(&m.op(owner).name).branch_results()
                     && results.len() == o.operands.len()
                 {
                     derived.push(results[operand as usize]);
@@ -1361,10 +1362,10 @@ fn view_interval(
             }
             // A branch's yield only hands the buffer to the op's result, whose uses are
             // followed: it touches no byte, and does not make the buffer live earlier.
-            let hands_over = &*o.name == "scf.yield"
-                && o.parent.is_some_and(|b| {
-                    matches!(&*m.op(m.block_owner(b)).name, "scf.if" | "scf.index_switch")
-                });
+            let hands_over = row.terminator
+                && o.successors.is_empty()
+                && o.parent
+                    .is_some_and(|b| ops::row(&m.op(m.block_owner(b)).name).branch_results());
             if !hands_over {
                 found.push((user, operand, handed.contains(&v)));
             }
@@ -1433,7 +1434,8 @@ fn chosen_pool(m: &Module, uses: &Uses, pool: ValueId) -> Option<(ValueId, Value
     let owner = m.parent_op(*user)?;
     let o = m.op(owner);
     let then_block = *m.region(*o.regions.first()?).blocks.first()?;
-    if &*y.name != "scf.yield" || &*o.name != "scf.if" || y.parent != Some(then_block) {
+    let on_condition = ops::row(&o.name).regions == Regions::Exclusive(Choice::Condition);
+    if !ops::row(&y.name).terminator || !on_condition || y.parent != Some(then_block) {
         return None;
     }
     let else_block = *m.region(*o.regions.get(1)?).blocks.first()?;
@@ -1492,7 +1494,7 @@ fn never_frees(m: &Module, dealloc: OpId, operand: u32, derived: &HashSet<ValueI
     ) else {
         return false;
     };
-    if op != flag_op || !matches!(&*m.op(op).name, "scf.if" | "scf.index_switch") {
+    if op != flag_op || !ops::row(&m.op(op).name).branch_results() {
         return false;
     }
     m.op(op).regions.iter().all(|&r| {
