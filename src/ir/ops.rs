@@ -393,6 +393,11 @@ impl OpDef {
             Regions::Exclusive(Choice::Condition | Choice::Cases)
         )
     }
+
+    /// Whether it returns from the function around it (`func.return`).
+    pub fn returns(&self) -> bool {
+        self.memory == Memory::Escape(Escape::Return)
+    }
 }
 
 use ElementwiseTypes::{EachOperand, OperandToBool};
@@ -924,6 +929,7 @@ mod tests {
             names(&|d| d.branch_results()),
             ["scf.if", "scf.index_switch"]
         );
+        assert_eq!(names(&|d| d.returns()), ["func.return"]);
         for d in OPS {
             if d.speculatable != Speculatable::No {
                 assert!(d.name.starts_with("arith."), "{}", d.name);

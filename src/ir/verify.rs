@@ -163,14 +163,15 @@ impl<'a> Verifier<'a> {
             self.condition_and_parent(op, o, def);
         }
         self.int_ranges(op, o);
-        match &*o.name {
-            "func.func" => self.func(op, o),
-            "func.call" => self.call(op, o),
-            "func.return" => self.func_return(op, o),
-            "cf.br" | "cf.cond_br" => self.branch(op, o),
-            "bufferization.dealloc" => self.buffer_dealloc(op, o),
-            "memref.alloc" | "memref.alloca" => self.alloc(op, o),
-            "builtin.module" => self.module_body(op, o),
+        // The rules of the ops of a syntax class, and of the op that returns from a function.
+        match def.and_then(|d| d.syntax) {
+            Some(OpClass::FuncFunc) => self.func(op, o),
+            Some(OpClass::Call) => self.call(op, o),
+            Some(OpClass::Terminator) if def.is_some_and(OpDef::returns) => self.func_return(op, o),
+            Some(class @ (OpClass::Br | OpClass::CondBr)) => self.branch(op, o, class),
+            Some(OpClass::BufferDealloc) => self.buffer_dealloc(op, o),
+            Some(OpClass::Alloc) => self.alloc(op, o),
+            Some(OpClass::Module) => self.module_body(op, o),
             _ => {}
         }
         for s in &o.successors {
@@ -692,9 +693,10 @@ impl<'a> Verifier<'a> {
         }
     }
 
-    /// The operands a branch passes to each successor match the successor's arguments.
-    fn branch(&mut self, op: OpId, o: &'a OpData) {
-        let groups: Vec<&[super::ValueId]> = if &*o.name == "cf.br" {
+    /// The operands a branch (`class` `Br` or `CondBr`) passes to each successor match the
+    /// successor's arguments.
+    fn branch(&mut self, op: OpId, o: &'a OpData, class: OpClass) {
+        let groups: Vec<&[super::ValueId]> = if class == OpClass::Br {
             vec![&o.operands[..]]
         } else {
             let Some(segs) = self
