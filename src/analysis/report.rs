@@ -5,6 +5,7 @@ use super::lifetime::Cause;
 use super::reason::Reason;
 use super::{Allocation, Analysis, FunctionReport, Offset};
 use crate::diag::Diagnostic;
+use crate::ir::ops::{self, Trips};
 use crate::ir::{Module, OpId};
 use crate::source::SourceFile;
 use serde_json::{Map, Value, json};
@@ -705,9 +706,9 @@ pub fn remarks(m: &Module, analysis: &Analysis) -> Vec<Diagnostic> {
                 let op = m.op(c);
                 // An allocation inside the op at fault (a loop, a branch) may not run.
                 let inside = reason == Reason::SizeNotAvailable && encloses(m, c, a.op);
-                let note = if inside && &*op.name == "scf.for" {
+                let note = if inside && ops::row(&op.name).trips == Trips::Bounds {
                     "inside this loop, whose bounds or step are not known at the start of the function"
-                } else if inside && crate::ir::ops::regions_exclusive(&op.name) {
+                } else if inside && ops::regions_exclusive(&op.name) {
                     "inside this branch, whose condition is not known at the start of the function"
                 } else if inside {
                     "inside this op, which may not run it"
@@ -745,7 +746,7 @@ fn branches_around(m: &Module, file: &SourceFile, op: OpId) -> Vec<Value> {
     while let Some(block) = m.op(cur).parent {
         let owner = m.block_owner(block);
         let o = m.op(owner);
-        if crate::ir::ops::regions_exclusive(&o.name) {
+        if ops::regions_exclusive(&o.name) {
             let region = o.regions.iter().position(|&r| r == m.block(block).parent);
             let (line, column) = file.line_col(o.span.start);
             out.push(json!({"op": &*o.name, "line": line, "column": column, "region": region}));

@@ -5,7 +5,7 @@
 //! nothing a pool depends on can change after the pool is allocated.
 
 use crate::forms::memref::AllocView;
-use crate::ir::ops::{self, Allocates, Choice, Regions, Speculatable};
+use crate::ir::ops::{self, Allocates, Choice, Regions, Speculatable, Trips};
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::HashSet;
@@ -107,7 +107,7 @@ pub fn guard(m: &Module, op: OpId, inner: OpId) -> Option<Guard> {
     let o = m.op(op);
     let row = ops::row(&o.name);
     match row.regions {
-        _ if &*o.name == "scf.for" => Some(Guard::Loop),
+        _ if row.trips == Trips::Bounds => Some(Guard::Loop),
         Regions::Exclusive(choice @ (Choice::Condition | Choice::Cases))
             if !o.operands.is_empty() =>
         {
@@ -147,7 +147,7 @@ pub fn loops_around(m: &Module, func: OpId, alloc: OpId) -> Vec<OpId> {
 /// ops in `blocks`) and a constant step above 0: it runs its body at least once exactly when `lb < ub`.
 fn loop_known_at_entry(m: &Module, entry: BlockId, blocks: &[BlockId], op: OpId) -> bool {
     let o = m.op(op);
-    if &*o.name != "scf.for"
+    if ops::row(&o.name).trips != Trips::Bounds
         || m.attr(op, "unsignedCmp").is_some()
         || o.operands.len() < 3
         || o.regions.len() != 1

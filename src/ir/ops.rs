@@ -242,6 +242,20 @@ pub enum Allocates {
     Tensor,
 }
 
+/// How many times an op runs its regions each time it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trips {
+    /// Once at most, as far as bufreuse knows: not a loop.
+    Once,
+    /// As many times as the loop from operand 0 to operand 1 by the step operand 2 takes,
+    /// compared signed unless the op says `unsignedCmp` (`scf.for`).
+    Bounds,
+    /// Any number of times, which bufreuse does not read: `scf.while`, the parallel loops,
+    /// the affine loops (their bounds are maps), the element loop of a linalg op, the
+    /// compare-and-swap loop of `memref.generic_atomic_rmw`.
+    Unknown,
+}
+
 /// Whether an op may be run again at another place (bufreuse computes sizes again at a
 /// function's entry) with the same result: it reads and writes no memory and cannot trap.
 /// Marked on the integer ops bufreuse computes such values with, which the output check
@@ -289,6 +303,8 @@ pub struct OpDef {
     pub elementwise_types: ElementwiseTypes,
     /// The buffer it makes, if any.
     pub allocates: Allocates,
+    /// Whether it is a loop, and how its trip count is read.
+    pub trips: Trips,
     pub speculatable: Speculatable,
 }
 
@@ -307,6 +323,7 @@ impl OpDef {
             isolated: false,
             elementwise_types: ElementwiseTypes::Same,
             allocates: Allocates::Nothing,
+            trips: Trips::Once,
             speculatable: Speculatable::No,
         }
     }
@@ -375,6 +392,11 @@ impl OpDef {
 
     const fn allocates(mut self, allocates: Allocates) -> OpDef {
         self.allocates = allocates;
+        self
+    }
+
+    const fn trips(mut self, trips: Trips) -> OpDef {
+        self.trips = trips;
         self
     }
 
@@ -454,7 +476,9 @@ pub static OPS: &[OpDef] = &[
     OpDef::new("memref.prefetch", Prefetch, Zero).access(),
     OpDef::new("memref.atomic_rmw", AtomicRmw, One).access(),
     // Its body may run more than once (a compare-and-swap loop).
-    OpDef::new("memref.generic_atomic_rmw", GenericAtomicRmw, One).access(),
+    OpDef::new("memref.generic_atomic_rmw", GenericAtomicRmw, One)
+        .access()
+        .trips(Trips::Unknown),
     OpDef::new("memref.atomic_yield", AtomicYield, Zero)
         .yields()
         .inside("memref.generic_atomic_rmw"),
@@ -564,20 +588,28 @@ pub static OPS: &[OpDef] = &[
     // scf: loop-carried memrefs become block arguments, so they leave their block.
     OpDef::new("scf.for", For, Variadic)
         .sequential()
-        .escape(Yield),
+        .escape(Yield)
+        .trips(Trips::Bounds),
     OpDef::new("scf.if", If, Variadic).exclusive(Choice::Condition),
     OpDef::new("scf.while", While, Variadic)
         .sequential()
-        .escape(Yield),
+        .escape(Yield)
+        .trips(Trips::Unknown),
     OpDef::new("scf.condition", Condition, Zero)
         .yields()
         .inside("scf.while"),
     OpDef::new("scf.yield", Terminator, Zero).yields(),
-    OpDef::new("scf.parallel", Parallel, Variadic).escape(Yield),
-    OpDef::new("scf.forall", Forall, Variadic).escape(Yield),
+    OpDef::new("scf.parallel", Parallel, Variadic)
+        .escape(Yield)
+        .trips(Trips::Unknown),
+    OpDef::new("scf.forall", Forall, Variadic)
+        .escape(Yield)
+        .trips(Trips::Unknown),
+    // Its regions combine the values of the iterations, pair by pair.
     OpDef::new("scf.reduce", Reduce, Zero)
         .yields()
-        .inside("scf.parallel"),
+        .inside("scf.parallel")
+        .trips(Trips::Unknown),
     OpDef::new("scf.reduce.return", Terminator, Zero).yields(),
     OpDef::new("scf.execute_region", ExecuteRegion, Variadic).sequential(),
     OpDef::new("scf.index_switch", IndexSwitch, Variadic).exclusive(Choice::Cases),
@@ -589,7 +621,8 @@ pub static OPS: &[OpDef] = &[
     // linalg (every other linalg op is `STRUCTURED`)
     OpDef::new("linalg.generic", Generic, Variadic)
         .sequential()
-        .access(),
+        .access()
+        .trips(Trips::Unknown),
     OpDef::new("linalg.index", LinalgIndex, One),
     OpDef::new("linalg.yield", Terminator, Zero).yields(),
     // linalg ops with their own syntax (MLIR 22 takes tensors only for all but softmax).
@@ -627,9 +660,12 @@ pub static OPS: &[OpDef] = &[
     // affine: loop-carried memrefs leave their block, as in scf.
     OpDef::new("affine.for", AffineFor, Variadic)
         .sequential()
-        .escape(Yield),
+        .escape(Yield)
+        .trips(Trips::Unknown),
     OpDef::new("affine.if", AffineIf, Variadic).exclusive(Choice::IntegerSet),
-    OpDef::new("affine.parallel", AffineParallel, Variadic).escape(Yield),
+    OpDef::new("affine.parallel", AffineParallel, Variadic)
+        .escape(Yield)
+        .trips(Trips::Unknown),
     OpDef::new("affine.yield", Terminator, Zero).yields(),
     OpDef::new("affine.load", AffineLoad, One).access(),
     OpDef::new("affine.store", AffineStore, Zero).memory(Memory::StoreValue),
@@ -670,7 +706,8 @@ pub static OPS: &[OpDef] = &[
 /// and run their body element by element.
 pub static STRUCTURED: OpDef = OpDef::new("linalg.*", Structured, Variadic)
     .sequential()
-    .access();
+    .access()
+    .trips(Trips::Unknown);
 
 /// Every `llvm` op: a memref that reaches the LLVM dialect is a pointer.
 pub static LLVM: OpDef = OpDef::generic("llvm.*", Variadic).escape(PointerTaken);
@@ -925,6 +962,21 @@ mod tests {
             names(&|d| d.memory == Memory::DeallocLists),
             ["bufferization.dealloc"]
         );
+        assert_eq!(names(&|d| d.trips == Trips::Bounds), ["scf.for"]);
+        assert_eq!(
+            names(&|d| d.trips == Trips::Unknown),
+            [
+                "memref.generic_atomic_rmw",
+                "scf.while",
+                "scf.parallel",
+                "scf.forall",
+                "scf.reduce",
+                "linalg.generic",
+                "affine.for",
+                "affine.parallel"
+            ]
+        );
+        assert_eq!(STRUCTURED.trips, Trips::Unknown);
         assert_eq!(
             names(&|d| d.branch_results()),
             ["scf.if", "scf.index_switch"]
@@ -934,6 +986,9 @@ mod tests {
             if d.speculatable != Speculatable::No {
                 assert!(d.name.starts_with("arith."), "{}", d.name);
                 assert_eq!(d.results, One, "{}", d.name);
+            }
+            if matches!(d.regions, Regions::Exclusive(_)) {
+                assert_eq!(d.trips, Trips::Once, "{}", d.name);
             }
         }
         assert_eq!(row("test.op"), &UNKNOWN);

@@ -21,7 +21,7 @@ use crate::analysis::size::{DimTerm, Guard, guard};
 use crate::analysis::{Analysis, FunctionReport, Offset, Pool};
 use crate::diag::Diagnostic;
 use crate::ir::edit::Edits;
-use crate::ir::ops::{self, Allocates, Choice, Memory, Regions};
+use crate::ir::ops::{self, Allocates, Choice, Memory, Regions, Trips};
 use crate::ir::types::{Attr, Dim, MemRefType, Type};
 use crate::ir::{BlockId, Module, OpData, OpId, RegionId, ValueDef, ValueId};
 use crate::source::{SourceFile, Span};
@@ -1154,7 +1154,8 @@ fn new_view(
 
 /// How many times `memref.alloc` runs in one call of `func`: each alloc counts once, times
 /// the trip counts of the `scf.for` loops around it. `None` when a trip count is not a
-/// constant (or the alloc is in a `scf.while` or unstructured loop).
+/// constant, or the alloc is in a loop whose trip count is not read (`Trips::Unknown`:
+/// `scf.while`, the parallel and affine loops, ...).
 pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
     let mut total: u64 = 0;
     let mut unknown = false;
@@ -1168,13 +1169,13 @@ pub fn mallocs_per_call(m: &Module, func: OpId) -> Option<u64> {
             if parent == func {
                 break;
             }
-            match &*m.op(parent).name {
-                "scf.for" => match trip_count(m, parent) {
+            match ops::row(&m.op(parent).name).trips {
+                Trips::Bounds => match trip_count(m, parent) {
                     Some(n) => times = times.saturating_mul(n),
                     None => unknown = true,
                 },
-                "scf.while" | "scf.parallel" | "scf.forall" | "affine.for" => unknown = true,
-                _ => {}
+                Trips::Unknown => unknown = true,
+                Trips::Once => {}
             }
             cur = parent;
         }

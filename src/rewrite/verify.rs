@@ -12,7 +12,7 @@
 //! own, computed from the IR alone, and no looser than the analysis's (see `view_interval`).
 
 use crate::diag::Diagnostic;
-use crate::ir::ops::{self, Allocates, Choice, Memory, Regions};
+use crate::ir::ops::{self, Allocates, Choice, Memory, Regions, Trips};
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
 use std::collections::{HashMap, HashSet};
 
@@ -296,7 +296,7 @@ fn guards_around(m: &Module, op: OpId) -> Vec<Guard> {
             .and_then(|b| o.regions.iter().position(|&r| r == m.block(b).parent));
         let row = ops::row(&o.name);
         match (row.regions, region) {
-            _ if &*o.name == "scf.for" && o.operands.len() >= 2 => {
+            _ if row.trips == Trips::Bounds && o.operands.len() >= 2 => {
                 out.push(Guard::Loop(o.operands[0], o.operands[1]));
             }
             (Regions::Exclusive(Choice::Condition), Some(k)) if !o.operands.is_empty() => {
