@@ -6,9 +6,18 @@
 //!   the grammar actions and the printer read how an elementwise op writes its types;
 //! - the IR builder reads which ops' regions are isolated from above (names outside are not
 //!   visible in them);
-//! - the verifier checks result counts, terminators and parents;
-//! - the analysis reads how an op uses its memref operands (`Memory`) and whether its regions
-//!   run one at a time (`Regions`).
+//! - the verifier checks result counts, terminators and parents, and picks the further rules
+//!   of an op (an allocation's sizes, a call's callee, a branch's successors, ...) by its
+//!   class;
+//! - the analysis reads how an op uses its memref operands (`Memory`: accesses, views,
+//!   frees, escapes), which ops make a buffer of their own (`Allocates`), how an op's regions
+//!   run (`Regions`: one at a time, at the same time, or one of them as `Choice` picks it),
+//!   which ops are loops and how their trip counts read (`Trips`), and which ops it may
+//!   compute again at a function's entry (`Speculatable`);
+//! - the rewrite reads the same columns for the frees it drops, the branches it guards and
+//!   the loops it counts (`--stats`), and the check of its output for the allocations, frees,
+//!   branches and loops it meets (its live intervals and its evaluation of sizes stay its
+//!   own).
 //!
 //! Adding an op is a row in `OPS`. Where its custom syntax is new, it also takes a class in
 //! `OpClass`, one grammar rule (grammar/mlir.lalrpop) and one printer method (ir/print.rs).
