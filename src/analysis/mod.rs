@@ -356,24 +356,20 @@ fn check_deallocs(m: &Module, func: OpId, points: &Points) -> Vec<Diagnostic> {
 
 /// The largest sum of sizes live at one point, and a point where it is reached (the first).
 pub fn peak_live(items: &[(Interval, u64)]) -> (u64, Option<u32>) {
-    let mut events: Vec<(u32, bool, u64)> = Vec::with_capacity(items.len() * 2);
-    for (iv, bytes) in items {
-        events.push((iv.start, true, *bytes));
-        // Closed intervals: the buffer is dead from `end + 1`.
-        events.push((iv.end.saturating_add(1), false, *bytes));
-    }
-    // At equal points, ends come before starts (the order of starts at one point does not
-    // change the largest sum there).
-    events.sort_unstable();
+    let lifetimes = items.iter().map(|&(live, bytes)| {
+        let (start, end) = live.to_half_open();
+        (start, end, bytes)
+    });
     // u128: a sum of u64 sizes cannot overflow it; the result saturates at u64::MAX (sizes
     // that large are reported as errors anyway).
     let mut live: u128 = 0;
     let mut best: (u128, Option<u32>) = (0, None);
-    for (point, start, bytes) in events {
+    for (point, start, bytes) in crate::plan::sweep(lifetimes) {
         if start {
             live += u128::from(bytes);
             if live > best.0 {
-                best = (live, Some(point));
+                // A start is an interval's first point, a `u32`.
+                best = (live, Some(point as u32));
             }
         } else {
             live -= u128::from(bytes);

@@ -194,13 +194,7 @@ fn live_bound(buffers: &[Buffer]) -> Option<u64> {
         .map(|b| b.align)
         .min()
         .unwrap_or(1);
-    // Half-open lifetimes: at equal times the ends (false) sort before the starts (true).
-    let mut events: Vec<(u64, bool, u64)> = Vec::with_capacity(2 * buffers.len());
-    for b in buffers {
-        events.push((b.start, true, b.size));
-        events.push((b.end, false, b.size));
-    }
-    events.sort_unstable();
+    let events = sweep(buffers.iter().map(|b| (b.start, b.end, b.size)));
     // Every partial sum after a start is the total of buffers live together, so a bound.
     let (mut live, mut peak) = (0u64, 0u64);
     // The rounded total saturates: a total past `u64::MAX` only means no plan fits anyway.
@@ -229,6 +223,29 @@ fn live_bound(buffers: &[Buffer]) -> Option<u64> {
         }
     }
     Some(peak.max(bound))
+}
+
+/// The starts and ends of half-open lifetimes `(start, end, item)` in the order a sweep of
+/// live totals takes them: by time, at one time the ends before the starts (what ends at `t`
+/// makes room for what starts there), and otherwise in the order given. Yields the time,
+/// whether a lifetime starts there, and its item. Every total of sizes after a start is of
+/// items live together. The lower bound, the analysis' peak live bytes and the rewrite's
+/// comparison of a pool with its buffers apart (computed when the function runs) all sweep in
+/// this order; the plan checker keeps a sweep of its own.
+pub fn sweep<T: Copy>(
+    lifetimes: impl IntoIterator<Item = (u64, u64, T)>,
+) -> impl Iterator<Item = (u64, bool, T)> {
+    let lifetimes = lifetimes.into_iter();
+    let mut events: Vec<(u64, bool, usize, T)> = Vec::with_capacity(2 * lifetimes.size_hint().0);
+    for (k, (start, end, item)) in lifetimes.enumerate() {
+        events.push((start, true, k, item));
+        events.push((end, false, k, item));
+    }
+    // `false` (an end) sorts first; `k` keeps the order given among the rest.
+    events.sort_unstable_by_key(|&(time, starts, k, _)| (time, starts, k));
+    events
+        .into_iter()
+        .map(|(time, starts, _, item)| (time, starts, item))
 }
 
 /// Plans offsets for `buffers` (see the module documentation).

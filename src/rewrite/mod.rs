@@ -945,8 +945,9 @@ impl Prologue<'_> {
 
     /// The most bytes the members of `pool` would hold at once as separate buffers, each from
     /// its allocation to its free (`Allocation::held`), with what MLIR's lowering adds to an
-    /// allocation with an `alignment` attribute: the running sum of a sweep over those
-    /// intervals, computed when the function runs. `sizes`: the run-time members' bytes.
+    /// allocation with an `alignment` attribute: the running sum of the sweep over those
+    /// intervals (`plan::sweep`), computed when the function runs. `sizes`: the run-time
+    /// members' bytes.
     fn separate_peak(
         &mut self,
         m: &mut Module,
@@ -954,10 +955,10 @@ impl Prologue<'_> {
         pool: &Pool,
         sizes: &HashMap<usize, ValueId>,
     ) -> ValueId {
-        let mut events: Vec<(u32, bool, ValueId)> = Vec::new();
+        let mut held: Vec<(u64, u64, ValueId)> = Vec::new();
         for &i in pool.members.iter().chain(&pool.dynamic) {
             let a = &f.allocations[i];
-            let held = a
+            let interval = a
                 .held
                 .expect("only members freed where they live fall back");
             let pad = a.align_attr.unwrap_or(0);
@@ -975,24 +976,23 @@ impl Prologue<'_> {
                     self.constant(m, bytes as i64)
                 }
             };
-            // Closed intervals: the bytes are free again after the last point; at one point,
-            // frees come before allocations.
-            events.push((held.start, true, bytes));
-            events.push((held.end.saturating_add(1), false, bytes));
-        }
-        events.sort_by_key(|&(point, starts, _)| (point, starts));
-        while events.last().is_some_and(|e| !e.1) {
-            events.pop();
+            let (start, end) = interval.to_half_open();
+            held.push((start, end, bytes));
         }
         let mut live = self.constant(m, 0);
         let mut peak = live;
-        for (_, starts, bytes) in events {
-            if starts {
-                live = self.binary(m, "arith.addi", live, bytes, "%pool_apart");
-                peak = self.binary(m, "arith.maxui", peak, live, "%pool_apart_peak");
-            } else {
+        // Frees wait for the next allocation: those after the last one change no peak.
+        let mut freed: Vec<ValueId> = Vec::new();
+        for (_, starts, bytes) in crate::plan::sweep(held) {
+            if !starts {
+                freed.push(bytes);
+                continue;
+            }
+            for bytes in freed.drain(..) {
                 live = self.binary(m, "arith.subi", live, bytes, "%pool_apart");
             }
+            live = self.binary(m, "arith.addi", live, bytes, "%pool_apart");
+            peak = self.binary(m, "arith.maxui", peak, live, "%pool_apart_peak");
         }
         peak
     }
