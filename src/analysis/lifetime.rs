@@ -541,7 +541,8 @@ fn constant_true(m: &Module, v: ValueId) -> bool {
     constant_bool(m, v) == Some(true)
 }
 
-/// Whether a memref layout is the identity (no layout, or an identity affine map).
+/// Whether a memref layout is the identity (no layout, or an identity affine map: with the
+/// simplifications MLIR makes, such as `d0 + 0` for `d0`).
 pub fn identity_layout(m: &Module, mt: &MemRefType) -> bool {
     let Some(layout) = &mt.layout else {
         return true;
@@ -553,27 +554,15 @@ pub fn identity_layout(m: &Module, mt: &MemRefType) -> bool {
         },
         other => other,
     };
+    // A map that does not parse is no identity (an error in the input, which mlir-opt would
+    // report).
     match resolved {
-        Attr::Opaque { text, .. } => is_identity_map(text),
+        Attr::Opaque { text, .. } => {
+            text.starts_with("affine_map<")
+                && crate::ir::affine::parse_map(text).is_ok_and(|map| map.is_identity())
+        }
         _ => false,
     }
-}
-
-/// `affine_map<(d0, d1) -> (d0, d1)>` with no symbols.
-fn is_identity_map(text: &str) -> bool {
-    let Some(inner) = text
-        .strip_prefix("affine_map<")
-        .and_then(|t| t.strip_suffix('>'))
-    else {
-        return false;
-    };
-    let Some((dims, results)) = inner.split_once("->") else {
-        return false;
-    };
-    let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    let dims = norm(dims);
-    let results = norm(results);
-    !dims.contains('[') && dims == results
 }
 
 /// Analyzes every allocation in the body of `func`. Returns them in program order.

@@ -284,6 +284,13 @@ impl Map {
     pub fn attr_text(&self) -> String {
         format!("affine_map<{self}>")
     }
+
+    /// Whether it is an identity: no symbols, and result `i` is dim `i` of every dim.
+    pub fn is_identity(&self) -> bool {
+        self.syms == 0
+            && self.results.len() == self.dims as usize
+            && self.results.iter().zip(0..).all(|(e, i)| *e == Expr::Dim(i))
+    }
 }
 
 impl Set {
@@ -936,6 +943,28 @@ mod tests {
             ),
         ] {
             assert_eq!(map(input), printed, "{input}");
+        }
+    }
+
+    #[test]
+    fn identity_maps() {
+        let identity = |text| parse_map(text).expect("a map").is_identity();
+        for text in [
+            "affine_map<(d0, d1) -> (d0, d1)>",
+            "affine_map<(i, j) -> (i, j)>",
+            "affine_map<() -> ()>",
+            "affine_map<(d0) -> (d0 + 0)>",
+        ] {
+            assert!(identity(text), "{text}");
+        }
+        for text in [
+            "affine_map<(d0, d1) -> (d1, d0)>",
+            "affine_map<(d0, d1) -> (d0)>",
+            "affine_map<(d0)[s0] -> (d0)>",
+            "affine_map<(d0) -> (d0 + 1)>",
+            "affine_map<(d0) -> (d0, d0)>",
+        ] {
+            assert!(!identity(text), "{text}");
         }
     }
 
