@@ -416,7 +416,7 @@ impl Members<'_> {
                 Some(c) => {
                     in_pool_or_apart(m, names, edits, c, a.op, view, self.span);
                     for d in frees {
-                        guard_op(m, edits, c, d, false, self.span);
+                        guard_op(m, edits, c, d, self.span);
                     }
                 }
             }
@@ -1081,21 +1081,16 @@ fn fill_if(
     }
 }
 
-/// `op` runs only where `cond` holds (`when`) or does not: an `scf.if` on `cond` that holds it
-/// takes its place.
-fn guard_op(m: &mut Module, edits: &mut Edits, cond: ValueId, op: OpId, when: bool, span: Span) {
+/// `op` runs only where `cond` does not hold: an `scf.if` on `cond` that holds it in its else
+/// region takes its place.
+fn guard_op(m: &mut Module, edits: &mut Edits, cond: ValueId, op: OpId, span: Span) {
     let data = OpData {
         operands: [cond].as_slice().into(),
         ..OpData::new("scf.if", span)
     };
     let guard = m.create_op(data, Vec::new());
     edits.replace(m, op, guard);
-    let (then, otherwise) = if when {
-        (vec![op], vec![])
-    } else {
-        (vec![], vec![op])
-    };
-    fill_if(m, guard, (then, vec![]), (otherwise, vec![]));
+    fill_if(m, guard, (vec![], vec![]), (vec![op], vec![]));
 }
 
 /// `scf.if %use_pool` in place of `alloc`: it yields `view` (which has taken over the alloc's
