@@ -167,32 +167,41 @@ impl Edits {
         for block in touched {
             let replaced = replaced.get(&block).unwrap_or(&no_replacements);
             let old = std::mem::take(&mut m.blocks[block.index()].ops);
+            // Only the ops that come in (prepended, inserted, replacements) change their
+            // parent; the others stand where they stood.
+            let place = |m: &mut Module, op: OpId| {
+                debug_assert!(
+                    m.op(op).parent.is_none() || m.op(op).parent == Some(block),
+                    "an op placed in two blocks"
+                );
+                m.ops[op.index()].parent = Some(block);
+            };
             let mut ops = prepended.get(&block).cloned().unwrap_or_default();
+            ops.iter().for_each(|&op| place(m, op));
             ops.reserve(old.len());
             for op in old {
                 if let Some(inserted) = before.get(&op) {
+                    inserted.iter().for_each(|&op| place(m, op));
                     ops.extend_from_slice(inserted);
                 }
                 if let Some(&new) = replaced.get(&op) {
                     found += 1;
-                    ops.push(new);
                     // Not when `new` holds it now.
                     if m.op(op).parent == Some(block) {
                         m.ops[op.index()].parent = None;
                     }
+                    place(m, new);
+                    ops.push(new);
                 } else if erased.contains(&op) {
                     m.ops[op.index()].parent = None;
                 } else {
                     ops.push(op);
                 }
             }
-            for &op in &ops {
-                debug_assert!(
-                    m.op(op).parent.is_none() || m.op(op).parent == Some(block),
-                    "an op placed in two blocks"
-                );
-                m.ops[op.index()].parent = Some(block);
-            }
+            debug_assert!(
+                ops.iter().all(|&op| m.op(op).parent == Some(block)),
+                "an op of a touched block names another block as its parent"
+            );
             m.blocks[block.index()].ops = ops;
         }
         debug_assert_eq!(
