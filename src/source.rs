@@ -1,13 +1,18 @@
 //! Source text and byte spans: every token, syntax node and diagnostic points into a `SourceFile`.
 
-/// A half-open byte range `[start, end)` into one source file.
+/// A half-open byte range `[start, end)` into one source file ([`SourceFile::line_col`] turns
+/// an offset into a line and a column).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
+    /// The offset of its first byte.
     pub start: u32,
+    /// The offset just past its last byte.
     pub end: u32,
 }
 
 impl Span {
+    /// The span from `start` to `end`, byte offsets into a text of less than 4 GiB (the
+    /// command refuses larger inputs).
     pub fn new(start: usize, end: usize) -> Span {
         Span {
             start: start as u32,
@@ -23,6 +28,7 @@ impl Span {
         }
     }
 
+    /// The same range, to index the text with.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -36,8 +42,8 @@ impl Span {
 pub struct SourceFile {
     /// The name diagnostics use (a path, or `<stdin>`).
     pub name: String,
-    /// The text.
-    pub text: Text,
+    /// The text (read it with [`SourceFile::text`]).
+    pub(crate) text: Text,
     /// Lines of the real file before this chunk.
     pub line_offset: usize,
     /// Byte offsets of line starts, computed on first use (reports look up many positions).
@@ -46,13 +52,23 @@ pub struct SourceFile {
 
 impl SourceFile {
     /// A whole file named `name` with `text` (a `String` or `&str`).
-    pub fn new(name: impl Into<String>, text: impl Into<Text>) -> SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        SourceFile::of_text(name, Text::Owned(text.into()))
+    }
+
+    /// A whole file named `name` with `text`, which may be a file mapped into memory.
+    pub(crate) fn of_text(name: impl Into<String>, text: Text) -> SourceFile {
         SourceFile {
             name: name.into(),
-            text: text.into(),
+            text,
             line_offset: 0,
             line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// 1-based line and column of a byte offset; columns count bytes, as MLIR's do.
@@ -70,7 +86,7 @@ impl SourceFile {
     }
 
     /// A cursor for looking up the lines of many offsets in turn (see `LineCursor`).
-    pub fn line_cursor(&self) -> LineCursor<'_> {
+    pub(crate) fn line_cursor(&self) -> LineCursor<'_> {
         LineCursor {
             file: self,
             starts: self.line_starts(),
@@ -87,7 +103,11 @@ impl SourceFile {
     }
 
     /// A chunk of a larger file that starts after `line_offset` lines of it.
-    pub fn chunk(name: impl Into<String>, text: impl Into<Text>, line_offset: usize) -> SourceFile {
+    pub fn chunk(
+        name: impl Into<String>,
+        text: impl Into<String>,
+        line_offset: usize,
+    ) -> SourceFile {
         SourceFile {
             line_offset,
             ..SourceFile::new(name, text)
@@ -142,14 +162,17 @@ impl LineCursor<'_> {
 /// file, this process is killed (`SIGBUS`), as LLVM's tools are; if it writes to it, the text
 /// changes under the parse, and bytes that are no longer UTF-8 are then handed out as a
 /// `str` (`deref`'s unchecked conversion), which is undefined behaviour. A caller that cannot
-/// rule that out reads the file into a `String` instead (`Text::Owned`).
+/// rule that out reads the file into a `String` instead (`Text::Owned`). Only the command
+/// maps its input (cargo feature `cli`); a library user hands in strings.
 #[derive(Debug)]
 pub enum Text {
     Owned(String),
     /// A mapping whose bytes were checked to be UTF-8 when it was made (`Text::map`).
+    #[cfg(feature = "cli")]
     Mapped(memmap2::Mmap),
 }
 
+#[cfg(feature = "cli")]
 impl Text {
     /// The file's bytes mapped read-only, if mapping works; `Err` holds the bytes where they
     /// are not UTF-8 (the mapping, copied, for the diagnostic).
@@ -173,6 +196,7 @@ impl std::ops::Deref for Text {
             Text::Owned(s) => s,
             // SAFETY: checked to be UTF-8 when mapped (`Text::map`), and read-only since (unless
             // another process writes to the file: see the type's documentation).
+            #[cfg(feature = "cli")]
             Text::Mapped(map) => unsafe { std::str::from_utf8_unchecked(map) },
         }
     }

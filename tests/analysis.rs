@@ -490,7 +490,7 @@ fn random_straight_line_functions_match_a_brute_force() {
 fn reports(path: &Path) -> [String; 2] {
     let text = std::fs::read_to_string(path).unwrap();
     let file = SourceFile::new(path.file_name().unwrap().to_string_lossy(), text);
-    let (module, analysis) = analyze(&file.name, &file.text);
+    let (module, analysis) = analyze(&file.name, file.text());
     assert_eq!(
         render(&file, &analysis.warnings),
         "",

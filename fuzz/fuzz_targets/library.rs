@@ -24,7 +24,7 @@ fn expect_input_errors(file: &SourceFile, errors: &Diagnostics, step: &str) {
     assert!(
         !errors.iter().any(|d| d.message.contains("internal error")),
         "{step}: internal error\n{rendered}\n--- input ---\n{}",
-        &*file.text
+        file.text()
     );
 }
 

@@ -26,7 +26,7 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 /// What one run produced: the main output text, extra lines for stderr, and the panels of
 /// the `--plot` picture.
 #[derive(Default)]
-pub struct Output {
+pub(crate) struct Output {
     pub stdout: Pieces,
     pub stderr: String,
     pub panels: Vec<plot::Panel>,
@@ -254,7 +254,7 @@ fn read_input(path: Option<&Path>) -> Result<SourceFile, String> {
         ));
     }
     let bytes = match input {
-        Input::Text(text) => return Ok(SourceFile::new(name, text)),
+        Input::Text(text) => return Ok(SourceFile::of_text(name, text)),
         Input::Bytes(bytes) => bytes,
     };
     match String::from_utf8(bytes) {
@@ -364,7 +364,7 @@ fn check_output_dir(out: &Path) -> Result<(), String> {
 
 /// Writes the output to stdout, or to `path` through a temporary file in the same directory
 /// and a rename, so that readers never see a partial file. The error is the whole message.
-pub fn write_output(path: Option<&Path>, text: &Pieces) -> Result<(), String> {
+pub(crate) fn write_output(path: Option<&Path>, text: &Pieces) -> Result<(), String> {
     let write_file = |p: &Path| -> std::io::Result<()> {
         let mut file = std::fs::File::create(p)?;
         text.write_to(&mut file)?;
