@@ -137,7 +137,7 @@ fn pool_function(
             continue;
         }
         let mut pool = Pool {
-            memory_space: space,
+            space,
             size: 0,
             align: opts.alignment,
             lower_bound: 0,

@@ -58,11 +58,12 @@ pub struct Allocation {
     /// input, which the analysis reports).
     pub bad_align_attr: bool,
     /// Memory space attribute of its type (boxed, as the next field: both are rare, and a
-    /// large function has many allocations to pass over).
-    pub memory_space: Option<Box<Attr>>,
+    /// large function has many allocations to pass over). Its type, printed, shows it.
+    pub(crate) memory_space: Option<Box<Attr>>,
     /// Its byte size when a dimension is dynamic and dynamic pools are on.
     pub dynamic: Option<Box<DynamicSize>>,
-    /// Where it lies in its function's pool, when pooled.
+    /// Where it lies in its function's pool, when pooled: filled by [`pool`](crate::pool),
+    /// `None` before.
     pub offset: Option<Offset>,
 }
 
@@ -136,6 +137,7 @@ pub struct InPlace {
 /// One reason an allocation may not be pooled, with the op that caused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
+    /// The reason.
     pub reason: Reason,
     /// The op that caused it, when one did.
     pub at: Option<OpId>,
@@ -144,7 +146,8 @@ pub struct Cause {
 }
 
 impl Cause {
-    pub fn new(reason: Reason, at: Option<OpId>) -> Cause {
+    /// `reason`, caused by `at`, with no call to blame.
+    pub(crate) fn new(reason: Reason, at: Option<OpId>) -> Cause {
         Cause {
             reason,
             at,

@@ -58,8 +58,9 @@ impl Default for Options {
 /// One pool: the eligible allocations of one memory space of one function.
 #[derive(Clone, Debug)]
 pub struct Pool {
-    /// The memory space of its members (`None`: the default space).
-    pub memory_space: Option<Attr>,
+    /// The memory space of its members, in its canonical form (`None`: the default space);
+    /// [`Pool::memory_space`] prints it.
+    pub(crate) space: Option<Attr>,
     /// Planned size in bytes.
     pub size: u64,
     /// Alignment of the pool allocation.
@@ -81,6 +82,14 @@ pub struct Pool {
     /// all freed by `memref.dealloc` where they live (`Allocation::freed_where_it_lives`),
     /// unless `--pool-all`.
     pub chosen_at_run_time: bool,
+}
+
+impl Pool {
+    /// The memory space of its members as a memref type prints it (`1`, `"shared"`, ...),
+    /// as the report shows it; `None` for the default space.
+    pub fn memory_space(&self) -> Option<String> {
+        self.space.as_ref().map(ToString::to_string)
+    }
 }
 
 /// The analysis of one function.

@@ -448,10 +448,7 @@ fn write_run_time_sizes(m: &Module, f: &FunctionReport, out: &mut String) {
 /// Appends a line per pool of a function: its memory space, size, members and how good it is.
 fn write_pools(f: &FunctionReport, out: &mut String) {
     for p in &f.pools {
-        let space = p
-            .memory_space
-            .as_ref()
-            .map_or("default".to_string(), ToString::to_string);
+        let space = p.memory_space().unwrap_or_else(|| "default".to_string());
         let run_time = if p.dynamic.is_empty() {
             String::new()
         } else {
@@ -588,7 +585,7 @@ pub fn json(m: &Module, file: &SourceFile, analysis: &Analysis) -> String {
                 .iter()
                 .map(|p| {
                     json!({
-                        "memory_space": p.memory_space.as_ref().map(ToString::to_string),
+                        "memory_space": p.memory_space(),
                         "bytes": p.size,
                         "alignment": p.align,
                         "lower_bound": p.lower_bound,

@@ -22,7 +22,7 @@ pub struct DynamicSize {
 impl DynamicSize {
     /// The size of `alloc` (a `memref.alloc` of a ranked memref with dynamic dimensions),
     /// `None` when a factor overflows or the operands do not match the dimensions.
-    pub fn of(m: &Module, alloc: OpId, elem_bytes: u64) -> Option<DynamicSize> {
+    pub(crate) fn of(m: &Module, alloc: OpId, elem_bytes: u64) -> Option<DynamicSize> {
         let o = m.op(alloc);
         let mt = m.value_type(*o.results.first()?).as_memref()?;
         let mut factor = elem_bytes;

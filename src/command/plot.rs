@@ -343,7 +343,7 @@ pub fn analysis_panels(
     let mut panels = Vec::new();
     for f in &analysis.functions {
         for pool in &f.pools {
-            let title = match &pool.memory_space {
+            let title = match pool.memory_space() {
                 Some(s) => format!("@{} (memory space {s})", f.name),
                 None => format!("@{}", f.name),
             };

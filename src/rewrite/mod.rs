@@ -577,7 +577,7 @@ impl Prologue<'_> {
             }]),
             elem: Type::i(8),
             layout: None,
-            memory_space: pool.memory_space.clone(),
+            memory_space: pool.space.clone(),
         }));
         let name = self.names.fresh("%pool");
         let props = vec![
