@@ -134,19 +134,22 @@ mod syntax;
 #[allow(missing_docs)]
 pub mod command;
 
+pub use analysis::calls::{CallCapture, Capture};
+pub use analysis::lifetime::{Cause, InPlace};
 pub use analysis::points::Interval;
 pub use analysis::reason::Reason;
 pub use analysis::report::JSON_SCHEMA_VERSION;
+pub use analysis::size::DynamicSize;
 pub use analysis::{
     Allocation, Analysis, FunctionReport, Offset, Options as AnalysisOptions, Pool,
 };
-pub use diag::{Diagnostic, Diagnostics, Severity};
-pub use ir::Module;
+pub use diag::{Diagnostic, Diagnostics, Note, Severity};
+pub use ir::{Module, OpId, ValueId};
 pub use plan::check::Violation;
 pub use plan::{Buffer, Plan, PlanError, PlanOptions, Strategy, lower_bound};
 pub use policy::Options as PoolOptions;
 pub use rewrite::{FunctionStats, Options as RewriteOptions, Rewritten};
-pub use source::SourceFile;
+pub use source::{SourceFile, Span};
 
 /// Reads MLIR text into a verified module: parses it (on two threads when it is large),
 /// builds the IR and verifies it. Errors are diagnostics that point into `file`.

@@ -48,7 +48,7 @@ fn summaries(m: &Module, f: &FunctionReport) -> BTreeMap<String, Summary> {
                 bytes: a.bytes,
                 reasons: a.reasons.iter().map(|r| r.reason.code()).collect(),
             };
-            (m.value(a.value).name.to_string(), summary)
+            (m.value_name(a.value).to_string(), summary)
         })
         .collect()
 }
@@ -173,7 +173,7 @@ fn check_pools(m: &Module, f: &FunctionReport, min_align: u64) {
                 a.bytes.unwrap(),
                 a.live.unwrap(),
             );
-            let name = &m.value(a.value).name;
+            let name = m.value_name(a.value);
             assert_eq!(
                 off % min_align.max(a.align),
                 0,
@@ -197,7 +197,7 @@ fn check_pools(m: &Module, f: &FunctionReport, min_align: u64) {
                 assert!(
                     !(together && shared),
                     "{name} and {} share bytes while both live in @{}",
-                    m.value(b.value).name,
+                    m.value_name(b.value),
                     f.name
                 );
             }
@@ -398,7 +398,7 @@ fn check_pool_cost(m: &Module, f: &FunctionReport, bufs: &[Buf], text: &str) {
         .allocations
         .iter()
         .filter(|a| a.offset.is_some())
-        .map(|a| m.value(a.value).name.to_string())
+        .map(|a| m.value_name(a.value).to_string())
         .collect();
     let held_at_most = |left_out: bool| {
         let held = |b: &&Buf| b.reasons().is_empty() && (!left_out || !pooled.contains(&b.name));

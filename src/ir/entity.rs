@@ -1,21 +1,27 @@
 //! Typed ids of IR entities: each is a `u32` index into one arena of `ir::Module`.
+//!
+//! `OpId` and `ValueId` are public (an analysis names ops and values by them), but only the
+//! crate makes or reads one: to a user an id is a handle into the module it came from.
 
 macro_rules! entity {
     ($(#[$doc:meta])* $name:ident, $prefix:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(pub u32);
+        pub struct $name(pub(crate) u32);
 
         impl $name {
-            pub fn index(self) -> usize {
+            /// Its position in its arena.
+            pub(crate) fn index(self) -> usize {
                 self.0 as usize
             }
 
-            pub fn new(index: usize) -> Self {
+            /// The id of position `index` of its arena.
+            pub(crate) fn new(index: usize) -> Self {
                 $name(u32::try_from(index).expect("more than 4 billion IR entities"))
             }
         }
 
+        /// `op3`, `v12`, ...: its kind and its position in its arena.
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 write!(f, concat!($prefix, "{}"), self.0)

@@ -161,6 +161,9 @@ pub struct BlockData {
     pub args: Vec<ValueId>,
     pub ops: Vec<OpId>,
     pub parent: RegionId,
+    /// Where the block was read (its label to its last op). Nothing reads it yet; the
+    /// grammar's actions set it.
+    #[allow(dead_code)]
     pub span: Span,
 }
 
@@ -170,7 +173,12 @@ pub struct RegionData {
     pub parent: OpId,
 }
 
-/// One parsed file (or `--split-input-file` chunk).
+/// One parsed file (or `--split-input-file` chunk): a verified module, as
+/// [`read`](crate::read) makes it.
+///
+/// Its ops and values are the crate's own records; an analysis names them by [`OpId`] and
+/// [`ValueId`], which [`Module::op_name`], [`Module::op_span`] and [`Module::value_name`]
+/// look up.
 #[derive(Debug, Default)]
 pub struct Module {
     pub(crate) ops: Vec<OpData>,
@@ -228,43 +236,62 @@ impl Module {
         self.stamp = Stamp::fresh();
     }
 
+    /// The name of value `v` as written (`%x`, or `%x#1` for a member of a result group), as
+    /// an analysis names its allocations' results. Panics if `v` is not of this module.
+    pub fn value_name(&self, v: ValueId) -> &str {
+        &self.value(v).name
+    }
+
+    /// The name of op `op` (`memref.alloc`, `func.return`, ...). Panics if `op` is not of this
+    /// module.
+    pub fn op_name(&self, op: OpId) -> &str {
+        &self.op(op).name
+    }
+
+    /// Where op `op` was read: the byte range of its text in the source file (the op a
+    /// rewrite adds borrows the span of the op it replaces). Panics if `op` is not of this
+    /// module.
+    pub fn op_span(&self, op: OpId) -> Span {
+        self.op(op).span
+    }
+
     /// The op `id`.
-    pub fn op(&self, id: OpId) -> &OpData {
+    pub(crate) fn op(&self, id: OpId) -> &OpData {
         &self.ops[id.index()]
     }
 
     /// The value `id`.
-    pub fn value(&self, id: ValueId) -> &ValueData {
+    pub(crate) fn value(&self, id: ValueId) -> &ValueData {
         &self.values[id.index()]
     }
 
     /// The block `id`.
-    pub fn block(&self, id: BlockId) -> &BlockData {
+    pub(crate) fn block(&self, id: BlockId) -> &BlockData {
         &self.blocks[id.index()]
     }
 
     /// The region `id`.
-    pub fn region(&self, id: RegionId) -> &RegionData {
+    pub(crate) fn region(&self, id: RegionId) -> &RegionData {
         &self.regions[id.index()]
     }
 
     /// The interned type `id`.
-    pub fn ty(&self, id: TypeId) -> &Type {
+    pub(crate) fn ty(&self, id: TypeId) -> &Type {
         self.types.get_index(id.index()).expect("interned type")
     }
 
     /// The type of value `v`.
-    pub fn value_type(&self, v: ValueId) -> &Type {
+    pub(crate) fn value_type(&self, v: ValueId) -> &Type {
         self.ty(self.value(v).ty)
     }
 
     /// The id of type `t`, added to the module's types if new.
-    pub fn intern(&mut self, t: Type) -> TypeId {
+    pub(crate) fn intern(&mut self, t: Type) -> TypeId {
         TypeId::new(self.types.insert_full(t).0)
     }
 
     /// The value of a property or attribute of an op, looked up by name (properties first).
-    pub fn attr<'a>(&'a self, op: OpId, name: &str) -> Option<&'a Attr> {
+    pub(crate) fn attr<'a>(&'a self, op: OpId, name: &str) -> Option<&'a Attr> {
         let o = self.op(op);
         o.props
             .iter()
@@ -274,25 +301,17 @@ impl Module {
     }
 
     /// The op that holds a block.
-    pub fn block_owner(&self, b: BlockId) -> OpId {
+    pub(crate) fn block_owner(&self, b: BlockId) -> OpId {
         self.region(self.block(b).parent).parent
     }
 
     /// The op enclosing `op`, if any.
-    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+    pub(crate) fn parent_op(&self, op: OpId) -> Option<OpId> {
         self.op(op).parent.map(|b| self.block_owner(b))
     }
 
-    /// The block where a value is defined.
-    pub fn defining_block(&self, v: ValueId) -> Option<BlockId> {
-        match self.value(v).def {
-            ValueDef::Result(op, _) => self.op(op).parent,
-            ValueDef::Arg(b, _) => Some(b),
-        }
-    }
-
     /// The op defining a value, if it is an op result.
-    pub fn defining_op(&self, v: ValueId) -> Option<OpId> {
+    pub(crate) fn defining_op(&self, v: ValueId) -> Option<OpId> {
         match self.value(v).def {
             ValueDef::Result(op, _) => Some(op),
             ValueDef::Arg(..) => None,
@@ -301,7 +320,7 @@ impl Module {
 
     /// The value of an `arith.constant` integer (or index) that defines `v`, if one does and
     /// it fits an `i64`.
-    pub fn constant_int(&self, v: ValueId) -> Option<i64> {
+    pub(crate) fn constant_int(&self, v: ValueId) -> Option<i64> {
         let op = self.defining_op(v)?;
         if &*self.op(op).name != "arith.constant" {
             return None;
@@ -311,7 +330,7 @@ impl Module {
 
     /// The ops of a function-like or module op's body, in pre-order (an op, then the ops nested
     /// in its regions, in order), without the op itself. Iterative: no recursion on depth.
-    pub fn walk_nested(&self, op: OpId, mut f: impl FnMut(OpId)) {
+    pub(crate) fn walk_nested(&self, op: OpId, mut f: impl FnMut(OpId)) {
         let mut stack: Vec<OpId> = Vec::new();
         let push_children = |stack: &mut Vec<OpId>, o: OpId| {
             for r in self.op(o).regions.iter().rev() {
@@ -328,7 +347,7 @@ impl Module {
     }
 
     /// Every `func.func` with a body, in textual order, at any depth of modules.
-    pub fn functions(&self) -> Vec<OpId> {
+    pub(crate) fn functions(&self) -> Vec<OpId> {
         let mut out = Vec::new();
         let mut stack: Vec<OpId> = self.top.iter().rev().copied().collect();
         while let Some(o) = stack.pop() {
@@ -347,13 +366,13 @@ impl Module {
     }
 
     /// The symbol name of an op (`sym_name`), without quotes.
-    pub fn sym_name(&self, op: OpId) -> Option<String> {
+    pub(crate) fn sym_name(&self, op: OpId) -> Option<String> {
         self.attr(op, "sym_name").and_then(Attr::as_str)
     }
 
     /// The flat symbol a call names in its `callee` (without `@`, unquoted and unescaped, as
     /// `sym_name` gives a function's name); `None` for a nested reference or none.
-    pub fn callee_name(&self, call: OpId) -> Option<String> {
+    pub(crate) fn callee_name(&self, call: OpId) -> Option<String> {
         let Some(Attr::SymbolRef(parts)) = self.attr(call, "callee") else {
             return None;
         };
