@@ -29,7 +29,7 @@
 //! bufreuse::pool(&module, &mut analysis, &bufreuse::PoolOptions::default())?;
 //! // Apart, both are held until the end: 2048 bytes; the pool takes 1024 (and 64 of padding).
 //! assert_eq!(analysis.functions[0].pool_bytes, 1024);
-//! let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
+//! let out = bufreuse::rewrite(&mut module, &file, &analysis)?;
 //! assert!(out.text.contains("memref.view"));
 //! # Ok::<(), bufreuse::Diagnostics>(())
 //! ```
@@ -38,6 +38,8 @@
 //! default; it alone needs clap). A library user can leave it out with
 //! `default-features = false`.
 #![warn(missing_docs)]
+// Every type of a public signature can be named by a user (and so is documented).
+#![warn(unnameable_types)]
 
 /// The stack of every thread that parses, builds, verifies or prints IR: the binary's worker,
 /// the thread each library call runs on, and those the `parallel` module starts (the second
@@ -148,7 +150,7 @@ pub use ir::{Module, OpId, ValueId};
 pub use plan::check::Violation;
 pub use plan::{Buffer, Plan, PlanError, PlanOptions, Strategy, lower_bound};
 pub use policy::Options as PoolOptions;
-pub use rewrite::{FunctionStats, Options as RewriteOptions, Rewritten};
+pub use rewrite::{FunctionStats, Rewritten};
 pub use source::{SourceFile, Span};
 
 /// Reads MLIR text into a verified module: parses it (on two threads when it is large),
@@ -196,7 +198,7 @@ pub fn print(module: &Module) -> String {
 /// assert_eq!(f.allocations[0].reason(), Some(bufreuse::Reason::Alloca));
 /// assert_eq!(f.allocations[1].bytes, Some(64));
 /// assert!(f.allocations[1].eligible());
-/// assert!(f.pools.is_empty());
+/// assert!(f.pools.is_empty() && !analysis.is_pooled());
 /// ```
 pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Diagnostics> {
     on_worker_stack("bufreuse-analyze", || analysis::analyze(module, opts)).map_err(Diagnostics)
@@ -206,9 +208,11 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Diag
 /// memory space, leaves out members whose pooling saves nothing (the pool, with the padding
 /// MLIR adds for its alignment, must not hold more than its members apart; unless
 /// [`PoolOptions::pool_all`]), plans the offsets and checks every plan with the independent
-/// checker. Fills each function's pools, `pool_bytes` and its members' offsets. Errors: a pool
-/// larger than [`PoolOptions::capacity`], a plan that fails the checker, an `analysis` made of
-/// another module.
+/// checker. Fills in, in place, each function's pools, `pool_bytes` and its members' offsets:
+/// the analysis is then pooled (see [`Analysis`]), and records [`PoolOptions::alignment`] for
+/// the [`rewrite`]. Errors: a pool larger than [`PoolOptions::capacity`], a plan that fails
+/// the checker, an `analysis` made of another module or pooled already. After an error the
+/// analysis is partly filled in and not pooled: analyze again.
 ///
 /// ```
 /// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
@@ -227,6 +231,9 @@ pub fn analyze(module: &Module, opts: &AnalysisOptions) -> Result<Analysis, Diag
 /// let f = &analysis.functions[0];
 /// assert_eq!((f.naive_bytes, f.peak_live_bytes, f.pool_bytes), (96, 64, 64));
 /// assert_eq!(f.allocations[1].offset, Some(bufreuse::Offset::Fixed(0)));
+/// assert!(analysis.is_pooled());
+/// // Once: the pools and offsets it holds are those of the options above.
+/// assert!(bufreuse::pool(&module, &mut analysis, &Default::default()).is_err());
 /// ```
 pub fn pool(
     module: &Module,
@@ -234,6 +241,11 @@ pub fn pool(
     opts: &PoolOptions,
 ) -> Result<(), Diagnostics> {
     analysis.check_made_of(module, "pool")?;
+    if analysis.is_pooled() {
+        return Err(Diagnostics(vec![Diagnostic::file_error(
+            "cannot pool: the analysis is pooled already (its pools and offsets are filled in)",
+        )]));
+    }
     on_worker_stack("bufreuse-pool", || policy::pool(module, analysis, opts)).map_err(Diagnostics)
 }
 
@@ -269,13 +281,15 @@ pub fn check_plan(buffers: &[Buffer], offsets: &[u64]) -> Result<u64, Vec<Violat
     plan::check::check(buffers, offsets)
 }
 
-/// Rewrites the pooled allocations of a module (after [`pool`]) into views of one `i8` pool
-/// per function and memory space, checks the result and prints it. The check reads only the
-/// rewritten module and computes its own live intervals: no two views live at once may share
-/// a byte, every view lies aligned inside its pool, and every value is used where it is
-/// defined. A failed check is an error, never a wrong output. `file` is the text the module
-/// was read from, for the locations. `analysis` must be of this module as it stands: the
-/// rewrite changes the module, and an analysis made before is then an error.
+/// Rewrites the pooled allocations of a module into views of one `i8` pool per function and
+/// memory space, checks the result and prints it. The check reads only the rewritten module
+/// and computes its own live intervals: no two views live at once may share a byte, every view
+/// lies inside its pool aligned to the [`PoolOptions::alignment`] it was pooled with, and every
+/// value is used where it is defined (sizes with the [`AnalysisOptions::index_bytes`] it was
+/// analyzed with). A failed check is an error, never a wrong output. `file` is the text the
+/// module was read from, for the locations. `analysis` must be pooled ([`pool`]) and of this
+/// module as it stands: the rewrite changes the module, and an analysis made before is then
+/// an error.
 ///
 /// ```
 /// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
@@ -289,24 +303,24 @@ pub fn check_plan(buffers: &[Buffer], offsets: &[u64]) -> Result<u64, Vec<Violat
 /// let mut analysis = bufreuse::analyze(&module, &Default::default())?;
 /// let all = bufreuse::PoolOptions { pool_all: true, ..Default::default() };
 /// bufreuse::pool(&module, &mut analysis, &all)?;
-/// let out = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())?;
+/// let out = bufreuse::rewrite(&mut module, &file, &analysis)?;
 /// // One pool of 64 bytes, aligned to 64, for both buffers, at offset 0.
 /// assert!(out.text.contains("memref.alloc() {alignment = 64 : i64} : memref<64xi8>"));
 /// assert_eq!(out.text.matches("memref.view").count(), 2);
 /// assert_eq!(out.stats[0].pooled, 2);
 /// // The module has changed: the analysis no longer fits it.
-/// assert!(bufreuse::rewrite(&mut module, &file, &analysis, &Default::default()).is_err());
+/// assert!(bufreuse::rewrite(&mut module, &file, &analysis).is_err());
 /// # Ok::<(), bufreuse::Diagnostics>(())
 /// ```
 pub fn rewrite(
     module: &mut Module,
     file: &SourceFile,
     analysis: &Analysis,
-    opts: &RewriteOptions,
 ) -> Result<Rewritten, Diagnostics> {
     analysis.check_made_of(module, "rewrite")?;
+    let opts = rewrite::Options::of(analysis)?;
     on_worker_stack("bufreuse-rewrite", || {
-        let stats = rewrite::rewrite_checked(module, file, analysis, opts);
+        let stats = rewrite::rewrite_checked(module, file, analysis, &opts);
         module.restamp();
         Ok(Rewritten {
             stats: stats?,
@@ -317,8 +331,9 @@ pub fn rewrite(
 }
 
 /// The report of `bufreuse --analyze`, as text or as JSON (the schema is
-/// `docs/analyze.schema.json`, version [`JSON_SCHEMA_VERSION`]). `file` is the text the module
-/// was read from, for the locations. Error: an `analysis` made of another module.
+/// `docs/analyze.schema.json`, version [`JSON_SCHEMA_VERSION`]), of a pooled analysis: each
+/// allocation's status and offset, each pool. `file` is the text the module was read from, for
+/// the locations. Errors: an `analysis` made of another module, or not pooled ([`pool`]).
 ///
 /// ```
 /// # let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() {
@@ -341,6 +356,7 @@ pub fn report(
     format: ReportFormat,
 ) -> Result<String, Diagnostics> {
     analysis.check_made_of(module, "report")?;
+    analysis.check_pooled("report")?;
     Ok(on_worker_stack("bufreuse-report", || match format {
         ReportFormat::Text => analysis::report::text(module, file, analysis),
         ReportFormat::Json => analysis::report::json(module, file, analysis),
@@ -348,7 +364,8 @@ pub fn report(
 }
 
 /// One remark per allocation that may not share memory, saying why, with a note at the op that
-/// caused it (`bufreuse --analyze --remarks`). Error: an `analysis` made of another module.
+/// caused it (`bufreuse --analyze --remarks`). They read only what [`analyze`] found: the
+/// analysis may be pooled or not. Error: an `analysis` made of another module.
 ///
 /// ```
 /// let file = bufreuse::SourceFile::new("f.mlir", "func.func @f() -> memref<4xf32> {

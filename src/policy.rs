@@ -45,8 +45,8 @@ impl Default for Options {
 }
 
 /// Pools and plans every function of an analysis: fills each function's `pools` and
-/// `pool_bytes` and the offsets of their members. Errors: a pool over `capacity`, a plan
-/// that fails the checker.
+/// `pool_bytes` and the offsets of their members, and records `opts.alignment` in it (then
+/// it is pooled). Errors: a pool over `capacity`, a plan that fails the checker.
 pub fn pool(m: &Module, analysis: &mut Analysis, opts: &Options) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for report in &mut analysis.functions {
@@ -58,11 +58,11 @@ pub fn pool(m: &Module, analysis: &mut Analysis, opts: &Options) -> Result<(), V
             None => pool_function(m, report, opts, &mut errors),
         }
     }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
+    if !errors.is_empty() {
+        return Err(errors);
     }
+    analysis.pool_alignment = Some(opts.alignment);
+    Ok(())
 }
 
 /// The warning for a function kept out of the rewrite: it names the buffers that stay

@@ -19,7 +19,7 @@ fn rewrite_and_check(text: &str, pool_all: bool) -> String {
     };
     bufreuse::pool(&module, &mut analysis, &opts).expect("the input pools");
     // `rewrite` checks its pools in memory; a failed check is an error.
-    let rewritten = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default())
+    let rewritten = bufreuse::rewrite(&mut module, &file, &analysis)
         .unwrap_or_else(|d| panic!("{}", bufreuse::render(&file, &d)));
     assert_eq!(rewritten.text, print(&module));
     // The printed output must read again (the bug of these tests was a `%pool` used where it

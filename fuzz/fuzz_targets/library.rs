@@ -52,11 +52,11 @@ fn run(text: &str) {
     }
     let remarks = bufreuse::remarks(&module, &analysis).expect("remarks of this module");
     bufreuse::render(&file, &remarks);
-    let rewritten = match bufreuse::rewrite(&mut module, &file, &analysis, &Default::default()) {
+    let rewritten = match bufreuse::rewrite(&mut module, &file, &analysis) {
         Ok(r) => r,
         Err(e) => return expect_input_errors(&file, &e, "rewrite"),
     };
-    let again = bufreuse::rewrite(&mut module, &file, &analysis, &Default::default());
+    let again = bufreuse::rewrite(&mut module, &file, &analysis);
     assert!(again.is_err(), "a second rewrite with the same analysis was not refused");
     let reread = SourceFile::new("fuzz.mlir (rewritten)", rewritten.text.as_str());
     if let Err(e) = bufreuse::read(&reread) {

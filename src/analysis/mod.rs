@@ -1,8 +1,8 @@
 //! The analysis: for every function, every allocation's live interval and eligibility (with
 //! the reasons it may not share memory), the peak live bytes and the naive total. It reads the
 //! IR and never changes it, and plans nothing: `policy::pool` then fills in each function's
-//! pools. `--analyze` reports the result and `--rewrite` consumes it, so the two agree by
-//! construction.
+//! pools (`Analysis` says which fields, in its two states). `--analyze` reports the result
+//! and `--rewrite` consumes it, so the two agree by construction.
 
 pub mod calls;
 pub mod in_place;
@@ -101,7 +101,7 @@ pub struct FunctionReport {
     pub name: String,
     /// Its `memref.alloc` and `memref.alloca` ops (nested ones included), in order.
     pub allocations: Vec<Allocation>,
-    /// Its pools: empty after `analyze`, filled by `policy::pool`.
+    /// Its pools: filled by [`pool`](crate::pool), empty before.
     pub pools: Vec<Pool>,
     /// Largest sum of bytes of eligible allocations live at one point.
     pub peak_live_bytes: u64,
@@ -109,14 +109,24 @@ pub struct FunctionReport {
     pub peak_point: Option<u32>,
     /// Sum of bytes of eligible allocations.
     pub naive_bytes: u64,
-    /// Sum of the pool sizes (0 until `policy::pool`).
+    /// Sum of the pool sizes: filled by [`pool`](crate::pool), 0 before.
     pub pool_bytes: u64,
-    /// Set by `policy::pool` when the function is kept out of the rewrite (left as it was
-    /// read, no pool) because the check of its rewrite failed: the check's message.
+    /// Set by [`pool`](crate::pool) when the function is kept out of the rewrite (left as it
+    /// was read, no pool) because the check of its rewrite failed: the check's message.
     pub kept_out: Option<String>,
 }
 
-/// The analysis of a module.
+/// The analysis of a module, in one of two states: as [`analyze`](crate::analyze) makes it,
+/// and pooled, once [`pool`](crate::pool) has filled it in ([`Analysis::is_pooled`]).
+///
+/// `analyze` finds every allocation's live interval and eligibility, and each function's
+/// peak live bytes and naive total. `pool` adds, in place, what the pooling policy and the
+/// planner decide, all empty before: each function's [`pools`](FunctionReport::pools), its
+/// [`pool_bytes`](FunctionReport::pool_bytes) (0 before) and
+/// [`kept_out`](FunctionReport::kept_out), the [`offset`](Allocation::offset) of each pooled
+/// allocation, and a warning per function kept out. An analysis is pooled once (`pool`
+/// refuses a pooled one); [`report`](crate::report) and [`rewrite`](crate::rewrite) take only
+/// a pooled analysis, [`remarks`](crate::remarks) either (they read what `analyze` found).
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     /// Every function with a body, in order.
@@ -127,11 +137,31 @@ pub struct Analysis {
     pub before_dealloc: bool,
     /// Live intervals start at first uses (`Options::live_from_first_use`).
     pub live_from_first_use: bool,
+    /// `Options::index_bytes`: the check of the rewrite sizes buffers with it.
+    pub(crate) index_bytes: u64,
+    /// Set by `policy::pool`: the alignment of every pool and offset (`policy::Options::
+    /// alignment`), which the check of the rewrite holds the offsets to. `None`: not pooled.
+    pub(crate) pool_alignment: Option<u64>,
     /// The module analyzed, as it stood.
     pub(crate) module: crate::ir::Stamp,
 }
 
 impl Analysis {
+    /// Whether [`pool`](crate::pool) has filled in its pools and offsets (see [`Analysis`]).
+    pub fn is_pooled(&self) -> bool {
+        self.pool_alignment.is_some()
+    }
+
+    /// The alignment its pools were planned for, when it is pooled; else an error: `what`
+    /// (reporting, rewriting) needs the pools and offsets that `pool` fills in.
+    pub(crate) fn check_pooled(&self, what: &str) -> Result<u64, Vec<Diagnostic>> {
+        self.pool_alignment.ok_or_else(|| {
+            vec![Diagnostic::file_error(format!(
+                "cannot {what}: the analysis is not pooled yet (pool fills in its pools and offsets)"
+            ))]
+        })
+    }
+
     /// An error unless this is an analysis of `m` as it stands: `what` (pooling, rewriting,
     /// reporting) reads the module at the ops the analysis names.
     pub(crate) fn check_made_of(&self, m: &Module, what: &str) -> Result<(), Vec<Diagnostic>> {
@@ -224,6 +254,7 @@ pub fn analyze_with(
         module: m.stamp(),
         before_dealloc: opts.before_dealloc,
         live_from_first_use: opts.live_from_first_use,
+        index_bytes: opts.index_bytes,
         ..Analysis::default()
     };
     for (report, function_errors, warnings) in per_function {

@@ -143,10 +143,10 @@ fn until_checked<T>(
     timing: &mut Timing,
     mut rewrite: impl FnMut(&mut Module, Analysis, &mut Timing) -> (T, HashSet<String>),
 ) -> Result<(Module, T, String), Vec<Diagnostic>> {
-    let opts = rewrite_options(cli);
     let mut keep_out = KeptOut::new();
     loop {
         let (mut module, analysis, stderr) = analyze(file, cli, &keep_out, for_report, timing)?;
+        let opts = rewrite_options(cli, &analysis)?;
         let (kept, pools) = rewrite(&mut module, analysis, timing);
         let checked = rewrite::check(&module, file, &pools, &opts);
         timing.stage("check");
@@ -164,14 +164,14 @@ fn cli_sabotage(cli: &Cli) -> rewrite::Sabotage {
     }
 }
 
-/// The rewrite options from the command line.
-fn rewrite_options(cli: &Cli) -> rewrite::Options {
-    rewrite::Options {
-        alignment: cli.alignment(),
-        index_bytes: u64::from(cli.index_bitwidth / 8),
+/// The rewrite options of the pooled `analysis` (`--alignment`, `--index-bitwidth`, as the
+/// analysis and the pooling had them), with the test-only flags of the command line.
+fn rewrite_options(cli: &Cli, analysis: &Analysis) -> Result<rewrite::Options, Vec<Diagnostic>> {
+    Ok(rewrite::Options {
         sabotage: cli_sabotage(cli),
         skip_check: cli.debug_skip_verify,
-    }
+        ..rewrite::Options::of(analysis)?
+    })
 }
 
 /// After a failed check: adds the functions at fault to `keep_out`, so that the next try

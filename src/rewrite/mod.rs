@@ -58,7 +58,8 @@ pub struct Sabotage {
     pub break_plan: bool,
 }
 
-/// How `rewrite_checked` rewrites and checks.
+/// How `rewrite_checked` rewrites and checks: what the pooled analysis records
+/// (`Options::of`), and the test-only flags.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The `--alignment` the pools were planned for: every offset must be a multiple of it.
@@ -66,22 +67,22 @@ pub struct Options {
     /// Byte size of `index`, for the sizes the check evaluates.
     pub index_bytes: u64,
     /// Test-only: break the plan on purpose.
-    #[doc(hidden)]
     pub sabotage: Sabotage,
     /// Test-only: leave out the check of the output, to show that it is what catches a
     /// broken plan.
-    #[doc(hidden)]
     pub skip_check: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            alignment: 64,
-            index_bytes: 8,
+impl Options {
+    /// The options of the rewrite of `analysis`, as its analysis and its pooling were made:
+    /// no option is given twice. Error: an analysis not pooled.
+    pub fn of(analysis: &Analysis) -> Result<Options, Vec<Diagnostic>> {
+        Ok(Options {
+            alignment: analysis.check_pooled("rewrite")?,
+            index_bytes: analysis.index_bytes,
             sabotage: Sabotage::default(),
             skip_check: false,
-        }
+        })
     }
 }
 
