@@ -46,7 +46,7 @@ pub enum Capture {
 }
 
 impl Capture {
-    /// A phrase for reports: "@f <phrase>".
+    /// A phrase for reports: `@f <phrase>`.
     pub fn describe(self) -> &'static str {
         match self {
             Capture::Unresolved => "is not a function of this module",
