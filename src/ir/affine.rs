@@ -289,7 +289,11 @@ impl Map {
     pub fn is_identity(&self) -> bool {
         self.syms == 0
             && self.results.len() == self.dims as usize
-            && self.results.iter().zip(0..).all(|(e, i)| *e == Expr::Dim(i))
+            && self
+                .results
+                .iter()
+                .zip(0..)
+                .all(|(e, i)| *e == Expr::Dim(i))
     }
 }
 

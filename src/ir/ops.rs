@@ -20,7 +20,8 @@
 //!   own).
 //!
 //! Adding an op is a row in `OPS`. Where its custom syntax is new, it also takes a class in
-//! `OpClass`, one grammar rule (grammar/mlir.lalrpop) and one printer method (ir/print.rs).
+//! `OpClass`, its token, key and rule in grammar/mlir.lalrpop, and in its dialect's file of
+//! `forms/` the rule's action, its `Form` and its printer (the README's "Adding an op").
 //! An op with a row but no class is known to the analysis and the verifier, and is read and
 //! printed in generic form.
 
@@ -28,7 +29,7 @@ use crate::ir::types::Type;
 use rustc_hash::FxHashMap;
 use std::sync::LazyLock;
 
-/// Classes of custom op syntax; each has one grammar rule and one printer method.
+/// Classes of custom op syntax; each has one grammar rule and one `forms::Form`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpClass {
     Module,
