@@ -366,34 +366,13 @@ pub fn delinearize_index<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        AffineApply => Form {
-            shows: &[],
-            print: |p, op| p.affine_apply(op),
-        },
-        AffineLoad => Form {
-            shows: &[],
-            print: |p, op| p.affine_access(op, AffineLoad),
-        },
-        AffineStore => Form {
-            shows: &[],
-            print: |p, op| p.affine_access(op, AffineStore),
-        },
-        AffineFor => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.affine_for(op),
-        },
-        AffineIf => Form {
-            shows: &[],
-            print: |p, op| p.affine_if(op),
-        },
-        AffineParallel => Form {
-            shows: &[],
-            print: |p, op| p.affine_parallel(op),
-        },
-        DelinearizeIndex => Form {
-            shows: &[],
-            print: |p, op| p.delinearize_index(op),
-        },
+        AffineApply => Form::new(&[], |p, op| p.affine_apply(op)),
+        AffineLoad => Form::new(&[], |p, op| p.affine_access(op, AffineLoad)),
+        AffineStore => Form::new(&[], |p, op| p.affine_access(op, AffineStore)),
+        AffineFor => Form::new(&["operandSegmentSizes"], |p, op| p.affine_for(op)),
+        AffineIf => Form::new(&[], |p, op| p.affine_if(op)),
+        AffineParallel => Form::new(&[], |p, op| p.affine_parallel(op)),
+        DelinearizeIndex => Form::new(&[], |p, op| p.delinearize_index(op)),
         _ => return None,
     })
 }

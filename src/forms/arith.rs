@@ -160,26 +160,15 @@ pub fn sincos<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        Constant => Form {
-            shows: &["value"],
-            print: |p, op| p.constant(op),
-        },
-        Elementwise => Form {
-            shows: &["fastmath", "overflowFlags"],
-            print: |p, op| p.elementwise(op, Elementwise),
-        },
-        Select => Form {
-            shows: &["fastmath", "overflowFlags"],
-            print: |p, op| p.elementwise(op, Select),
-        },
-        Cmp => Form {
-            shows: &["predicate", "fastmath"],
-            print: |p, op| p.cmp(op),
-        },
-        Sincos => Form {
-            shows: &["fastmath"],
-            print: |p, op| p.sincos(op),
-        },
+        Constant => Form::new(&["value"], |p, op| p.constant(op)),
+        Elementwise => Form::new(&["fastmath", "overflowFlags"], |p, op| {
+            p.elementwise(op, Elementwise)
+        }),
+        Select => Form::new(&["fastmath", "overflowFlags"], |p, op| {
+            p.elementwise(op, Select)
+        }),
+        Cmp => Form::new(&["predicate", "fastmath"], |p, op| p.cmp(op)),
+        Sincos => Form::new(&["fastmath"], |p, op| p.sincos(op)),
         _ => return None,
     })
 }

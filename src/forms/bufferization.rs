@@ -140,14 +140,8 @@ impl<'m> DeallocView<'m> {
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        BufferDealloc => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.buffer_dealloc(op),
-        },
-        AllocTensor => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.alloc_tensor(op),
-        },
+        BufferDealloc => Form::new(&["operandSegmentSizes"], |p, op| p.buffer_dealloc(op)),
+        AllocTensor => Form::new(&["operandSegmentSizes"], |p, op| p.alloc_tensor(op)),
         _ => return None,
     })
 }

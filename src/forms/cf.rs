@@ -146,22 +146,12 @@ pub fn switch<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        Br => Form {
-            shows: &[],
-            print: |p, op| p.br(op),
-        },
-        CondBr => Form {
-            shows: &["operandSegmentSizes", "branch_weights"],
-            print: |p, op| p.cond_br(op),
-        },
-        Assert => Form {
-            shows: &["msg"],
-            print: |p, op| p.assert(op),
-        },
-        Switch => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.switch(op),
-        },
+        Br => Form::new(&[], |p, op| p.br(op)),
+        CondBr => Form::new(&["operandSegmentSizes", "branch_weights"], |p, op| {
+            p.cond_br(op)
+        }),
+        Assert => Form::new(&["msg"], |p, op| p.assert(op)),
+        Switch => Form::new(&["operandSegmentSizes"], |p, op| p.switch(op)),
         _ => return None,
     })
 }

@@ -197,36 +197,21 @@ pub fn func_constant<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        Module => Form {
-            shows: SYNTAX_PROPS,
-            print: |p, op| p.module(op),
-        },
-        FuncFunc => Form {
-            shows: &[
+        Module => Form::new(SYNTAX_PROPS, |p, op| p.module(op)),
+        FuncFunc => Form::new(
+            &[
                 "sym_name",
                 "sym_visibility",
                 "function_type",
                 "arg_attrs",
                 "res_attrs",
             ],
-            print: |p, op| p.func(op),
-        },
-        Terminator => Form {
-            shows: &[],
-            print: |p, op| p.terminator(op),
-        },
-        Call => Form {
-            shows: &["callee"],
-            print: |p, op| p.call(op),
-        },
-        CallIndirect => Form {
-            shows: &[],
-            print: |p, op| p.call_indirect(op),
-        },
-        FuncConstant => Form {
-            shows: &["value"],
-            print: |p, op| p.func_constant(op),
-        },
+            |p, op| p.func(op),
+        ),
+        Terminator => Form::new(&[], |p, op| p.terminator(op)),
+        Call => Form::new(&["callee"], |p, op| p.call(op)),
+        CallIndirect => Form::new(&[], |p, op| p.call_indirect(op)),
+        FuncConstant => Form::new(&["value"], |p, op| p.func_constant(op)),
         _ => return None,
     })
 }

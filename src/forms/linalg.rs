@@ -287,30 +287,12 @@ pub fn winograd<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        LinalgIndex => Form {
-            shows: &["dim"],
-            print: |p, op| p.linalg_index(op),
-        },
-        Generic => Form {
-            shows: SYNTAX_PROPS,
-            print: |p, op| p.linalg_generic(op),
-        },
-        Structured => Form {
-            shows: SYNTAX_PROPS,
-            print: |p, op| p.structured(op),
-        },
-        Pack => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.pack(op),
-        },
-        Softmax => Form {
-            shows: &[],
-            print: |p, op| p.keyed_linalg(op, Softmax),
-        },
-        Winograd => Form {
-            shows: &[],
-            print: |p, op| p.keyed_linalg(op, Winograd),
-        },
+        LinalgIndex => Form::new(&["dim"], |p, op| p.linalg_index(op)),
+        Generic => Form::new(SYNTAX_PROPS, |p, op| p.linalg_generic(op)),
+        Structured => Form::new(SYNTAX_PROPS, |p, op| p.structured(op)),
+        Pack => Form::new(&["operandSegmentSizes"], |p, op| p.pack(op)),
+        Softmax => Form::new(&[], |p, op| p.keyed_linalg(op, Softmax)),
+        Winograd => Form::new(&[], |p, op| p.keyed_linalg(op, Winograd)),
         _ => return None,
     })
 }

@@ -595,173 +595,88 @@ impl<'m> AllocView<'m> {
     }
 }
 
+/// What the slices' syntax shows: the operands' segments and the static offsets, sizes and
+/// strides among them.
+const SLICE: &[&str] = &[
+    "operandSegmentSizes",
+    "static_offsets",
+    "static_sizes",
+    "static_strides",
+];
+
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        Alloc => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.alloc(op),
-        },
-        Dealloc => Form {
-            shows: &[],
-            print: |p, op| p.dealloc(op),
-        },
-        CastLike => Form {
-            shows: &[
+        Alloc => Form::new(&["operandSegmentSizes"], |p, op| p.alloc(op)),
+        Dealloc => Form::new(&[], |p, op| p.dealloc(op)),
+        CastLike => Form::new(
+            &[
                 "restrict",
                 "writable",
                 "read_only",
                 "fastmath",
                 "overflowFlags",
             ],
-            print: |p, op| p.cast_like(op),
-        },
-        View => Form {
-            shows: &[],
-            print: |p, op| p.view(op),
-        },
-        Subview => Form {
-            shows: &[
-                "operandSegmentSizes",
-                "static_offsets",
-                "static_sizes",
-                "static_strides",
-            ],
-            print: |p, op| p.subview(op, Subview),
-        },
-        InsertSlice => Form {
-            shows: &[
-                "operandSegmentSizes",
-                "static_offsets",
-                "static_sizes",
-                "static_strides",
-            ],
-            print: |p, op| p.subview(op, InsertSlice),
-        },
-        Reshape => Form {
-            shows: &["reassociation", "static_output_shape"],
-            print: |p, op| p.reshape(op),
-        },
-        Load => Form {
-            shows: &[],
-            print: |p, op| p.load(op),
-        },
-        Store => Form {
-            shows: &[],
-            print: |p, op| p.store(op, Store),
-        },
-        TensorInsert => Form {
-            shows: &[],
-            print: |p, op| p.store(op, TensorInsert),
-        },
-        Copy => Form {
-            shows: &[],
-            print: |p, op| p.copy(op),
-        },
-        Dim => Form {
-            shows: &[],
-            print: |p, op| p.dim(op),
-        },
-        Rank => Form {
-            shows: &[],
-            print: |p, op| p.dealloc(op),
-        },
-        GetGlobal => Form {
-            shows: &["name"],
-            print: |p, op| p.get_global(op),
-        },
-        Global => Form {
-            shows: &[
+            |p, op| p.cast_like(op),
+        ),
+        View => Form::new(&[], |p, op| p.view(op)),
+        Subview => Form::new(SLICE, |p, op| p.subview(op, Subview)),
+        InsertSlice => Form::new(SLICE, |p, op| p.subview(op, InsertSlice)),
+        Reshape => Form::new(&["reassociation", "static_output_shape"], |p, op| {
+            p.reshape(op)
+        }),
+        Load => Form::new(&[], |p, op| p.load(op)),
+        Store => Form::new(&[], |p, op| p.store(op, Store)),
+        TensorInsert => Form::new(&[], |p, op| p.store(op, TensorInsert)),
+        Copy => Form::new(&[], |p, op| p.copy(op)),
+        Dim => Form::new(&[], |p, op| p.dim(op)),
+        Rank => Form::new(&[], |p, op| p.dealloc(op)),
+        GetGlobal => Form::new(&["name"], |p, op| p.get_global(op)),
+        Global => Form::new(
+            &[
                 "sym_name",
                 "sym_visibility",
                 "type",
                 "initial_value",
                 "constant",
             ],
-            print: |p, op| p.global(op),
-        },
-        ExtractMetadata => Form {
-            shows: &[],
-            print: |p, op| p.extract_metadata(op),
-        },
-        ExtractPointer => Form {
-            shows: &[],
-            print: |p, op| p.extract_metadata(op),
-        },
-        Transpose => Form {
-            shows: &["permutation"],
-            print: |p, op| p.memref_transpose(op),
-        },
-        ReinterpretCast => Form {
-            shows: &[
-                "operandSegmentSizes",
-                "static_offsets",
-                "static_sizes",
-                "static_strides",
-            ],
-            print: |p, op| p.reinterpret_cast(op),
-        },
-        AllocaScope => Form {
-            shows: &[],
-            print: |p, op| p.alloca_scope(op),
-        },
-        ToTensor => Form {
-            shows: &[
+            |p, op| p.global(op),
+        ),
+        ExtractMetadata => Form::new(&[], |p, op| p.extract_metadata(op)),
+        ExtractPointer => Form::new(&[], |p, op| p.extract_metadata(op)),
+        Transpose => Form::new(&["permutation"], |p, op| p.memref_transpose(op)),
+        ReinterpretCast => Form::new(SLICE, |p, op| p.reinterpret_cast(op)),
+        AllocaScope => Form::new(&[], |p, op| p.alloca_scope(op)),
+        ToTensor => Form::new(
+            &[
                 "restrict",
                 "writable",
                 "read_only",
                 "fastmath",
                 "overflowFlags",
             ],
-            print: |p, op| p.cast_like(op),
-        },
-        ToBuffer => Form {
-            shows: &[
+            |p, op| p.cast_like(op),
+        ),
+        ToBuffer => Form::new(
+            &[
                 "restrict",
                 "writable",
                 "read_only",
                 "fastmath",
                 "overflowFlags",
             ],
-            print: |p, op| p.cast_like(op),
-        },
-        Realloc => Form {
-            shows: &[],
-            print: |p, op| p.realloc(op),
-        },
-        AssumeAlignment => Form {
-            shows: &[],
-            print: |p, op| p.assume_alignment(op),
-        },
-        MemrefReshape => Form {
-            shows: &[],
-            print: |p, op| p.memref_reshape(op),
-        },
-        AtomicRmw => Form {
-            shows: &[],
-            print: |p, op| p.atomic_rmw(op),
-        },
-        GenericAtomicRmw => Form {
-            shows: &[],
-            print: |p, op| p.generic_atomic_rmw(op),
-        },
-        AtomicYield => Form {
-            shows: &[],
-            print: |p, op| p.atomic_yield(op),
-        },
-        Prefetch => Form {
-            shows: &[],
-            print: |p, op| p.prefetch(op),
-        },
-        DmaStart => Form {
-            shows: &[],
-            print: |p, op| p.dma_start(op),
-        },
-        DmaWait => Form {
-            shows: &[],
-            print: |p, op| p.dma_wait(op),
-        },
+            |p, op| p.cast_like(op),
+        ),
+        Realloc => Form::new(&[], |p, op| p.realloc(op)),
+        AssumeAlignment => Form::new(&[], |p, op| p.assume_alignment(op)),
+        MemrefReshape => Form::new(&[], |p, op| p.memref_reshape(op)),
+        AtomicRmw => Form::new(&[], |p, op| p.atomic_rmw(op)),
+        GenericAtomicRmw => Form::new(&[], |p, op| p.generic_atomic_rmw(op)),
+        AtomicYield => Form::new(&[], |p, op| p.atomic_yield(op)),
+        Prefetch => Form::new(&[], |p, op| p.prefetch(op)),
+        DmaStart => Form::new(&[], |p, op| p.dma_start(op)),
+        DmaWait => Form::new(&[], |p, op| p.dma_wait(op)),
         _ => return None,
     })
 }

@@ -104,6 +104,12 @@ pub(crate) struct Form {
     pub print: Print,
 }
 
+impl Form {
+    fn new(shows: &'static [&'static str], print: Print) -> Form {
+        Form { shows, print }
+    }
+}
+
 /// Prints the custom form of an op after its name.
 type Print = for<'p, 'a> fn(&'p mut Printer<'a>, OpId) -> Option<()>;
 

@@ -279,47 +279,23 @@ pub fn scf_reduce<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        Condition => Form {
-            shows: &[],
-            print: |p, op| p.condition(op),
-        },
-        For => Form {
-            shows: &["unsignedCmp"],
-            print: |p, op| p.scf_for(op),
-        },
-        If => Form {
-            shows: &[],
-            print: |p, op| p.scf_if(op),
-        },
-        While => Form {
-            shows: &[],
-            print: |p, op| p.scf_while(op),
-        },
-        Parallel => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.scf_parallel(op),
-        },
-        Forall => Form {
-            shows: &[
+        Condition => Form::new(&[], |p, op| p.condition(op)),
+        For => Form::new(&["unsignedCmp"], |p, op| p.scf_for(op)),
+        If => Form::new(&[], |p, op| p.scf_if(op)),
+        While => Form::new(&[], |p, op| p.scf_while(op)),
+        Parallel => Form::new(&["operandSegmentSizes"], |p, op| p.scf_parallel(op)),
+        Forall => Form::new(
+            &[
                 "operandSegmentSizes",
                 "staticLowerBound",
                 "staticUpperBound",
                 "staticStep",
             ],
-            print: |p, op| p.scf_forall(op),
-        },
-        ExecuteRegion => Form {
-            shows: &["no_inline"],
-            print: |p, op| p.execute_region(op),
-        },
-        IndexSwitch => Form {
-            shows: &["cases"],
-            print: |p, op| p.index_switch(op),
-        },
-        Reduce => Form {
-            shows: &[],
-            print: |p, op| p.scf_reduce(op),
-        },
+            |p, op| p.scf_forall(op),
+        ),
+        ExecuteRegion => Form::new(&["no_inline"], |p, op| p.execute_region(op)),
+        IndexSwitch => Form::new(&["cases"], |p, op| p.index_switch(op)),
+        Reduce => Form::new(&[], |p, op| p.scf_reduce(op)),
         _ => return None,
     })
 }

@@ -110,22 +110,13 @@ pub fn from_elements<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        TensorEmpty => Form {
-            shows: &[],
-            print: |p, op| p.tensor_empty(op),
-        },
-        Pad => Form {
-            shows: &["operandSegmentSizes", "static_low", "static_high", "nofold"],
-            print: |p, op| p.tensor_pad(op),
-        },
-        Concat => Form {
-            shows: &["dim"],
-            print: |p, op| p.concat(op),
-        },
-        FromElements => Form {
-            shows: &[],
-            print: |p, op| p.tensor_from_elements(op),
-        },
+        TensorEmpty => Form::new(&[], |p, op| p.tensor_empty(op)),
+        Pad => Form::new(
+            &["operandSegmentSizes", "static_low", "static_high", "nofold"],
+            |p, op| p.tensor_pad(op),
+        ),
+        Concat => Form::new(&["dim"], |p, op| p.concat(op)),
+        FromElements => Form::new(&[], |p, op| p.tensor_from_elements(op)),
         _ => return None,
     })
 }

@@ -322,50 +322,23 @@ pub fn reduction<'a>(
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
     Some(match class {
-        TransferRead => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.transfer(op, TransferRead),
-        },
-        TransferWrite => Form {
-            shows: &["operandSegmentSizes"],
-            print: |p, op| p.transfer(op, TransferWrite),
-        },
-        VectorLoad => Form {
-            shows: &[],
-            print: |p, op| p.vector_load(op, VectorLoad),
-        },
-        VectorStore => Form {
-            shows: &[],
-            print: |p, op| p.vector_load(op, VectorStore),
-        },
-        CreateMask => Form {
-            shows: &[],
-            print: |p, op| p.create_mask(op),
-        },
-        ConstantMask => Form {
-            shows: &[],
-            print: |p, op| p.vector_on_vectors(op, ConstantMask),
-        },
-        VectorTranspose => Form {
-            shows: &["permutation"],
-            print: |p, op| p.vector_on_vectors(op, VectorTranspose),
-        },
-        InsertStridedSlice => Form {
-            shows: &[],
-            print: |p, op| p.vector_on_vectors(op, InsertStridedSlice),
-        },
-        VectorExtract => Form {
-            shows: &[],
-            print: |p, op| p.vector_on_vectors(op, VectorExtract),
-        },
-        VectorInsert => Form {
-            shows: &[],
-            print: |p, op| p.vector_on_vectors(op, VectorInsert),
-        },
-        Reduction => Form {
-            shows: &["fastmath"],
-            print: |p, op| p.vector_on_vectors(op, Reduction),
-        },
+        TransferRead => Form::new(&["operandSegmentSizes"], |p, op| {
+            p.transfer(op, TransferRead)
+        }),
+        TransferWrite => Form::new(&["operandSegmentSizes"], |p, op| {
+            p.transfer(op, TransferWrite)
+        }),
+        VectorLoad => Form::new(&[], |p, op| p.vector_load(op, VectorLoad)),
+        VectorStore => Form::new(&[], |p, op| p.vector_load(op, VectorStore)),
+        CreateMask => Form::new(&[], |p, op| p.create_mask(op)),
+        ConstantMask => Form::new(&[], |p, op| p.vector_on_vectors(op, ConstantMask)),
+        VectorTranspose => Form::new(&["permutation"], |p, op| {
+            p.vector_on_vectors(op, VectorTranspose)
+        }),
+        InsertStridedSlice => Form::new(&[], |p, op| p.vector_on_vectors(op, InsertStridedSlice)),
+        VectorExtract => Form::new(&[], |p, op| p.vector_on_vectors(op, VectorExtract)),
+        VectorInsert => Form::new(&[], |p, op| p.vector_on_vectors(op, VectorInsert)),
+        Reduction => Form::new(&["fastmath"], |p, op| p.vector_on_vectors(op, Reduction)),
         _ => return None,
     })
 }
