@@ -12,6 +12,7 @@
 use super::lifetime::{Allocation, InPlace, walk_uses};
 use super::points::ancestor_in;
 use super::uses::Uses;
+use crate::forms::operand_groups;
 use crate::ir::affine::{self, Expr};
 use crate::ir::types::{Attr, Dim};
 use crate::ir::{Module, OpId, ValueId};
@@ -171,15 +172,7 @@ impl<'a> Elementwise<'a> {
         {
             return None;
         }
-        let segments = m.attr(op, "operandSegmentSizes")?.as_dense_ints()?;
-        let &[n_in, n_out] = segments.as_slice() else {
-            return None;
-        };
-        let (n_in, n_out) = (usize::try_from(n_in).ok()?, usize::try_from(n_out).ok()?);
-        if n_in + n_out != o.operands.len() {
-            return None;
-        }
-        let (inputs, outputs) = o.operands.split_at(n_in);
+        let [inputs, outputs] = operand_groups(m, op).ok()??;
         let maps = match name {
             "linalg.generic" => {
                 let Some(Attr::Array(iterators)) = m.attr(op, "iterator_types") else {

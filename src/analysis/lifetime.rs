@@ -454,37 +454,43 @@ pub fn classify<'a>(
     }
 }
 
-/// The segment sizes of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`:
-/// `(freed, conditions, retained)`, when they are well formed (one condition per freed memref,
-/// and they add up to the operands).
-fn dealloc_segments(m: &Module, op: OpId) -> Option<(usize, usize, usize)> {
+/// The view of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`, when it is
+/// well formed (its segments add up to the operands, and there is one condition per freed
+/// memref).
+fn dealloc_view(m: &Module, op: OpId) -> Option<DeallocView<'_>> {
     let view = DeallocView::of(m, op).ok()?;
-    let (freed, conditions) = (view.memrefs.len(), view.conditions.len());
-    (freed == conditions).then_some((freed, conditions, view.retained.len()))
+    (view.memrefs.len() == view.conditions.len()).then_some(view)
 }
 
 /// Operand `operand` of a `bufferization.dealloc (memrefs) if (conditions) retain (memrefs)`.
 fn dealloc_operand(m: &Module, op: OpId, operand: usize) -> Use<'_> {
-    let o = m.op(op);
-    let Some((freed, conditions, _)) = dealloc_segments(m, op) else {
+    let Some(DeallocView {
+        memrefs,
+        conditions,
+        retained,
+    }) = dealloc_view(m, op)
+    else {
         return Use::Escape(Reason::UnknownOp);
     };
     // Listed and also retained (one buffer: the same root): a listed memref that aliases a
     // retained one is not freed, and the op's result for the retained one is the disjunction
     // of the conditions of the listed memrefs that alias it.
     let same = |a: ValueId, b: ValueId| view_root(m, a).is_some_and(|r| Some(r) == view_root(m, b));
-    let retained_list = &o.operands[freed + conditions..];
-    if operand < freed {
-        let listed = o.operands[operand];
-        if retained_list.iter().any(|&kept| same(listed, kept)) {
+    let freed = memrefs.len();
+    if let Some(&listed) = memrefs.get(operand) {
+        if retained.iter().any(|&kept| same(listed, kept)) {
             Use::ListedRetained
         } else {
-            Use::FreeIf(o.operands[freed + operand])
+            Use::FreeIf(conditions[operand])
         }
-    } else if operand >= freed + conditions {
-        let kept = o.operands[operand];
-        let owned_here = (0..freed)
-            .any(|j| same(o.operands[j], kept) && constant_true(m, o.operands[freed + j]));
+    } else if let Some(&kept) = operand
+        .checked_sub(freed + conditions.len())
+        .and_then(|i| retained.get(i))
+    {
+        let owned_here = memrefs
+            .iter()
+            .zip(conditions)
+            .any(|(&listed, &c)| same(listed, kept) && constant_true(m, c));
         if owned_here {
             Use::Access
         } else {
@@ -527,15 +533,10 @@ fn ownership_flag(m: &Module, f: ValueId) -> Option<bool> {
     if ops::row(&o.name).memory != Memory::DeallocLists {
         return None;
     }
-    let (freed, conditions, retained) = dealloc_segments(m, op)?;
-    if i as usize >= retained {
-        return None;
-    }
-    let kept = view_root(m, *o.operands.get(freed + conditions + i as usize)?)?;
-    (0..freed)
-        .any(|j| {
-            view_root(m, o.operands[j]) == Some(kept) && constant_true(m, o.operands[freed + j])
-        })
+    let view = dealloc_view(m, op)?;
+    let kept = view_root(m, *view.retained.get(i as usize)?)?;
+    (view.memrefs.iter().zip(view.conditions))
+        .any(|(&listed, &c)| view_root(m, listed) == Some(kept) && constant_true(m, c))
         .then_some(true)
 }
 

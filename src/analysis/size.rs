@@ -4,7 +4,7 @@
 //! the pool is allocated, at the start of the function's entry block, with the same value: so
 //! nothing a pool depends on can change after the pool is allocated.
 
-use crate::forms::memref::AllocView;
+use crate::forms::memref::{AllocView, SliceView};
 use crate::ir::ops::{self, Allocates, Choice, Regions, Speculatable, Trips};
 use crate::ir::types::Dim;
 use crate::ir::{BlockId, Module, OpId, ValueDef, ValueId};
@@ -267,15 +267,15 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
             ValueDef::Result(op, _) => op,
         };
         let o = m.op(op);
-        // The operand, from `first` on, of the dynamic entry `k` of the static list `name`
+        // The operand among `dynamic` of the dynamic entry `k` of the static list `name`
         // (`i64::MIN` marks a dynamic entry).
-        let listed = |name: &str, first: usize| {
+        let listed = |name: &str, dynamic: &[ValueId]| {
             let list = m.attr(op, name)?.as_dense_ints()?;
             if list.len() != shape.len() || list[k] != i64::MIN {
                 return None;
             }
             let before = list[..k].iter().filter(|&&d| d == i64::MIN).count();
-            o.operands.get(first + before).copied()
+            dynamic.get(before).copied()
         };
         let nth_dynamic = shape[..k].iter().filter(|d| **d == Dim::Dynamic).count();
         let sized_by_operands = matches!(
@@ -285,18 +285,13 @@ pub fn dim_terms(m: &Module, entry: BlockId, dim: OpId) -> Result<Vec<DimTerm>, 
         let size = match &*o.name {
             _ if sized_by_operands => o.operands.get(nth_dynamic).copied(),
             "memref.view" => o.operands.get(2 + nth_dynamic).copied(),
-            "memref.expand_shape" => listed("static_output_shape", 1),
-            // Operands: the source, the offsets, the sizes, the strides.
-            "memref.subview" | "memref.reinterpret_cast" => match m
-                .attr(op, "operandSegmentSizes")
-                .and_then(|a| a.as_dense_ints())
-                .as_deref()
-            {
-                Some(&[1, offsets, _, _]) => usize::try_from(offsets)
-                    .ok()
-                    .and_then(|n| listed("static_sizes", 1 + n)),
-                _ => None,
-            },
+            // Operands: the source, then the output shape's dynamic sizes.
+            "memref.expand_shape" => {
+                listed("static_output_shape", o.operands.get(1..).unwrap_or(&[]))
+            }
+            "memref.subview" | "memref.reinterpret_cast" => {
+                SliceView::of(m, op, false).and_then(|view| listed("static_sizes", view.sizes))
+            }
             "memref.cast" => {
                 todo.push((o.operands[0], k));
                 continue;

@@ -479,10 +479,7 @@ impl<'a> Printer<'a> {
     pub(super) fn affine_for(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        let [lbs, ubs, inits] = segs[..] else {
-            return None;
-        };
+        let [lbs, ubs, inits] = self.groups(op)?;
         let Some(Attr::Int {
             text,
             ty: Some(Type::Index),
@@ -491,25 +488,25 @@ impl<'a> Printer<'a> {
             return None;
         };
         let step: i64 = text.parse().ok().filter(|s| *s > 0)?;
-        if o.regions.len() != 1 || o.results.len() != inits {
+        if o.regions.len() != 1 || o.results.len() != inits.len() {
             return None;
         }
         let body = o.regions[0];
         let entry = *m.region(body).blocks.first()?;
         let args = &m.block(entry).args;
-        if args.len() != inits + 1 || *m.value_type(args[0]) != Type::Index {
+        if args.len() != inits.len() + 1 || *m.value_type(args[0]) != Type::Index {
             return None;
         }
         let _ = write!(self.out, " {} = ", self.v(args[0]));
-        self.affine_bound("lowerBoundMap", op, &o.operands[..lbs], "max")?;
+        self.affine_bound("lowerBoundMap", op, lbs, "max")?;
         self.out.push_str(" to ");
-        self.affine_bound("upperBoundMap", op, &o.operands[lbs..lbs + ubs], "min")?;
+        self.affine_bound("upperBoundMap", op, ubs, "min")?;
         if step != 1 {
             let _ = write!(self.out, " step {step}");
         }
-        if inits > 0 {
+        if !inits.is_empty() {
             self.out.push_str(" iter_args(");
-            for (i, (a, init)) in args[1..].iter().zip(&o.operands[lbs + ubs..]).enumerate() {
+            for (i, (a, init)) in args[1..].iter().zip(inits).enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -520,7 +517,7 @@ impl<'a> Printer<'a> {
             self.out.push(')');
         }
         self.out.push(' ');
-        let elide = if inits == 0 {
+        let elide = if inits.is_empty() {
             Some("affine.yield")
         } else {
             None

@@ -187,12 +187,10 @@ impl<'a> Printer<'a> {
     pub(super) fn alloc_tensor(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if segs.len() != 3 || segs[1] > 1 || segs[2] > 1 || o.results.len() != 1 {
+        let [sizes, copy, hint] = self.groups(op)?;
+        if copy.len() > 1 || hint.len() > 1 || o.results.len() != 1 {
             return None;
         }
-        let (sizes, rest) = o.operands.split_at(segs[0]);
-        let (copy, hint) = rest.split_at(segs[1]);
         if copy
             .iter()
             .any(|&c| m.value(c).ty != m.value(o.results[0]).ty)

@@ -1,11 +1,11 @@
 //! The custom forms of the cf ops. For each syntax class defined here: the grammar action
 //! that reads it, its `Form` (in `form`) and its printer (see `forms`).
 
-use super::Form;
+use super::{BadSegments, Form, operand_groups};
 use crate::ir::ops::OpClass;
 use crate::ir::print::Printer;
 use crate::ir::types::{Attr, Type, parse_int};
-use crate::ir::{Module, OpId, TypeId};
+use crate::ir::{Module, OpId, TypeId, ValueId};
 use crate::source::Span;
 use crate::syntax::ast::*;
 use crate::syntax::custom::{
@@ -142,6 +142,29 @@ pub fn switch<'a>(
     Ok(o)
 }
 
+/// A `cf.cond_br`, decoded: its condition and the operands it passes to each successor, as
+/// `operandSegmentSizes` splits them.
+pub(crate) struct CondBrView<'m> {
+    pub condition: ValueId,
+    pub on_true: &'m [ValueId],
+    pub on_false: &'m [ValueId],
+}
+
+impl<'m> CondBrView<'m> {
+    /// The view of `op`; `Ok(None)` without segments or with a condition group that is not
+    /// one value; why the operands do not split if they do not.
+    pub(crate) fn of(m: &'m Module, op: OpId) -> Result<Option<CondBrView<'m>>, BadSegments> {
+        Ok(match operand_groups(m, op)? {
+            Some([&[condition], on_true, on_false]) => Some(CondBrView {
+                condition,
+                on_true,
+                on_false,
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// The forms of the syntax classes of this file.
 pub(super) fn form(class: OpClass) -> Option<Form> {
     use OpClass::*;
@@ -174,19 +197,24 @@ impl<'a> Printer<'a> {
     pub(super) fn cond_br(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if o.successors.len() != 2 || segs.len() != 3 || segs[0] != 1 {
+        self.prop(op, "operandSegmentSizes")?;
+        let CondBrView {
+            condition,
+            on_true,
+            on_false,
+        } = CondBrView::of(m, op).ok()??;
+        if o.successors.len() != 2 {
             return None;
         }
-        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        let _ = write!(self.out, " {}", self.v(condition));
         if let Some(w) = self.dense(op, "branch_weights") {
             let w: Vec<String> = w.iter().map(i64::to_string).collect();
             let _ = write!(self.out, " weights([{}])", w.join(", "));
         }
         self.out.push_str(", ");
-        self.successor(o.successors[0], &o.operands[1..1 + segs[1]]);
+        self.successor(o.successors[0], on_true);
         self.out.push_str(", ");
-        self.successor(o.successors[1], &o.operands[1 + segs[1]..]);
+        self.successor(o.successors[1], on_false);
         self.attr_dict(op, &[]);
         Some(())
     }
@@ -213,8 +241,7 @@ impl<'a> Printer<'a> {
         if !o.regions.is_empty() {
             return None;
         }
-        let segs = self.segments(op)?;
-        let [1, nd, _] = segs[..] else {
+        let [1, nd, _] = self.groups(op)?.map(|g| g.len()) else {
             return None;
         };
         let (default, cases) = o.successors.split_first()?;

@@ -3,7 +3,7 @@
 
 use super::Form;
 use crate::diag::Diagnostic;
-use crate::ir::ops::{OpClass, WINOGRAD_FMR, has_own_syntax, implies_results};
+use crate::ir::ops::{OpClass, StructuredForm, WINOGRAD_FMR, structured_form};
 use crate::ir::print::{Printer, SYNTAX_PROPS};
 use crate::ir::types::{Attr, Type, write_dict};
 use crate::ir::{Module, OpId, RegionId, TypeId};
@@ -14,7 +14,6 @@ use crate::syntax::custom::{
     typed_operands, user, with_attrs,
 };
 use crate::syntax::tree::Tree;
-use smallvec::smallvec;
 use std::fmt::Write;
 
 pub fn linalg_index<'a>(
@@ -91,7 +90,7 @@ pub fn linalg_named<'a>(
     }
     let ins = ins.unwrap_or_default();
     let ni = typed_operands(&mut o, &ins.0, &ins.1);
-    let implied: Vec<TypeId> = if implies_results(&o.name) {
+    let implied: Vec<TypeId> = if structured_form(&o.name) != StructuredForm::Named {
         outs.1
             .iter()
             .copied()
@@ -101,7 +100,7 @@ pub fn linalg_named<'a>(
         Vec::new()
     };
     let no = typed_operands(&mut o, &outs.0, &outs.1);
-    if o.name.as_ref() != "linalg.map" && o.name.as_ref() != "linalg.reduce" || ni + no > 0 {
+    if !has_short_form(&o.name) || ni + no > 0 {
         segments(&mut o, &[ni, no]);
     }
     if let Some((name, values)) = list {
@@ -122,7 +121,7 @@ pub fn linalg_named<'a>(
 /// Whether `{` after the op's name starts the short form of its body (`linalg.map
 /// { arith.addf }`), not an attribute dictionary.
 pub fn has_short_form(name: &str) -> bool {
-    matches!(name, "linalg.map" | "linalg.reduce")
+    structured_form(name) == StructuredForm::WrittenBody
 }
 
 /// The integers of a list that takes no values.
@@ -312,10 +311,7 @@ impl<'a> Printer<'a> {
     pub(super) fn linalg_generic(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if segs.len() != 2 {
-            return None;
-        }
+        let groups = self.groups(op)?;
         let head = ["indexing_maps", "iterator_types", "doc", "library_call"]
             .into_iter()
             .filter_map(|key| {
@@ -329,7 +325,7 @@ impl<'a> Printer<'a> {
         if self.out.len() == start {
             self.out.push_str(" {}");
         }
-        self.ins_outs(&o.operands, &segs);
+        self.ins_outs(groups);
         let extra = o.props.iter().chain(o.attrs.iter()).filter(|(k, _)| {
             !matches!(
                 &**k,
@@ -346,21 +342,19 @@ impl<'a> Printer<'a> {
     pub(super) fn structured(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let explicit_body = matches!(&*o.name, "linalg.map" | "linalg.reduce");
-        if has_own_syntax(&o.name) {
+        let form = structured_form(&o.name);
+        let explicit_body = form == StructuredForm::WrittenBody;
+        if form == StructuredForm::Own {
             return None;
         }
         // Without operand segments, `ins(...) outs(...)` is written only for `linalg.map`
         // and `linalg.reduce` (read without operands); for another op (one bufreuse does not
         // know, read in generic form) it could not tell inputs from inits.
-        let segs = match self.segments(op) {
-            Some(segs) => segs,
-            None if explicit_body => smallvec![0, o.operands.len()],
+        let groups @ [_, outs] = match self.prop(op, "operandSegmentSizes") {
+            Some(_) => self.groups(op)?,
+            None if explicit_body => [&[], &o.operands[..]],
             None => return None,
         };
-        if segs.len() != 2 {
-            return None;
-        }
         let head = o.props.iter().filter(|(k, _)| {
             !matches!(
                 &**k,
@@ -376,7 +370,7 @@ impl<'a> Printer<'a> {
         if let Some(maps) = self.prop(op, "indexing_maps") {
             let _ = write!(self.out, " indexing_maps = {maps}");
         }
-        self.ins_outs(&o.operands, &segs);
+        self.ins_outs(groups);
         for key in ["permutation", "dimensions"] {
             if let Some(v) = self.dense(op, key) {
                 let v: Vec<String> = v.iter().map(i64::to_string).collect();
@@ -398,9 +392,9 @@ impl<'a> Printer<'a> {
             self.out.push(' ');
             let _ = write_dict(&mut self.out, &o.attrs);
         }
-        if implies_results(&o.name) {
+        if form != StructuredForm::Named {
             // Types are interned: equal types have equal ids.
-            let implied = o.operands[segs[0]..]
+            let implied = outs
                 .iter()
                 .map(|v| m.value(*v).ty)
                 .filter(|t| matches!(m.ty(*t), Type::Tensor { .. }));
@@ -421,11 +415,13 @@ impl<'a> Printer<'a> {
         let n = o.operands.len();
         // Source, destination, padding value (pack only) and dynamic tiles.
         let padding = if &*o.name == "linalg.pack" {
-            let segs = self.segments(op)?;
-            if segs.len() != 4 || segs[0] != 1 || segs[1] != 1 || segs[2] > 1 {
+            let [1, 1, padding, _] = self.groups(op)?.map(|g| g.len()) else {
+                return None;
+            };
+            if padding > 1 {
                 return None;
             }
-            segs[2]
+            padding
         } else {
             if self.prop(op, "operandSegmentSizes").is_some() {
                 return None;

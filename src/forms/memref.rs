@@ -595,6 +595,43 @@ impl<'m> AllocView<'m> {
     }
 }
 
+/// An op with mixed static and dynamic offsets, sizes and strides (`memref.subview`,
+/// `memref.reinterpret_cast`, `tensor.extract_slice`, `tensor.insert_slice`), decoded as
+/// `operandSegmentSizes` splits its operands: the source, the destination (of
+/// `tensor.insert_slice` only), then the dynamic offsets, sizes and strides.
+pub(crate) struct SliceView<'m> {
+    pub source: ValueId,
+    pub dest: Option<ValueId>,
+    pub offsets: &'m [ValueId],
+    pub sizes: &'m [ValueId],
+    pub strides: &'m [ValueId],
+}
+
+impl<'m> SliceView<'m> {
+    /// The view of `op`, with a destination if `into`; `None` where the segments are missing
+    /// or do not split its operands so.
+    pub(crate) fn of(m: &'m Module, op: OpId, into: bool) -> Option<SliceView<'m>> {
+        let (source, dest, [offsets, sizes, strides]) = if into {
+            let [&[source], &[dest], offsets, sizes, strides] = operand_groups(m, op).ok()?? else {
+                return None;
+            };
+            (source, Some(dest), [offsets, sizes, strides])
+        } else {
+            let [&[source], offsets, sizes, strides] = operand_groups(m, op).ok()?? else {
+                return None;
+            };
+            (source, None, [offsets, sizes, strides])
+        };
+        Some(SliceView {
+            source,
+            dest,
+            offsets,
+            sizes,
+            strides,
+        })
+    }
+}
+
 /// What the slices' syntax shows: the operands' segments and the static offsets, sizes and
 /// strides among them.
 const SLICE: &[&str] = &[
@@ -770,26 +807,29 @@ impl<'a> Printer<'a> {
         let o = m.op(op);
         let n_res = o.results.len();
         let insert = class == OpClass::InsertSlice;
-        let segs = self.segments(op)?;
-        let fixed = if insert { 2 } else { 1 };
-        if segs.len() != fixed + 3 || n_res != 1 {
+        self.prop(op, "operandSegmentSizes")?;
+        let SliceView {
+            source,
+            dest,
+            offsets,
+            sizes,
+            strides,
+        } = SliceView::of(m, op, insert)?;
+        if n_res != 1 {
             return None;
         }
         let so = self.dense(op, "static_offsets")?;
         let ss = self.dense(op, "static_sizes")?;
         let st = self.dense(op, "static_strides")?;
-        let _ = write!(self.out, " {}", self.v(o.operands[0]));
-        if insert {
-            let _ = write!(self.out, " into {}", self.v(o.operands[1]));
+        let _ = write!(self.out, " {}", self.v(source));
+        if let Some(dest) = dest {
+            let _ = write!(self.out, " into {}", self.v(dest));
         }
-        let a = fixed;
-        let b = a + segs[fixed];
-        let c = b + segs[fixed + 1];
-        self.mixed(&so, &o.operands[a..b], '[', ']')?;
+        self.mixed(&so, offsets, '[', ']')?;
         self.out.push(' ');
-        self.mixed(&ss, &o.operands[b..c], '[', ']')?;
+        self.mixed(&ss, sizes, '[', ']')?;
         self.out.push(' ');
-        self.mixed(&st, &o.operands[c..], '[', ']')?;
+        self.mixed(&st, strides, '[', ']')?;
         self.attr_dict(op, &[]);
         self.out.push_str(" : ");
         self.operand_type(op, 0);
@@ -994,22 +1034,26 @@ impl<'a> Printer<'a> {
         let m: &'a Module = self.m;
         let o = m.op(op);
         let n_res = o.results.len();
-        let segs = self.segments(op)?;
-        if segs.len() != 4 || n_res != 1 {
+        self.prop(op, "operandSegmentSizes")?;
+        let SliceView {
+            source,
+            offsets,
+            sizes,
+            strides,
+            ..
+        } = SliceView::of(m, op, false)?;
+        if n_res != 1 {
             return None;
         }
         let so = self.dense(op, "static_offsets")?;
         let ss = self.dense(op, "static_sizes")?;
         let st = self.dense(op, "static_strides")?;
-        let a = 1;
-        let b = a + segs[1];
-        let c = b + segs[2];
-        let _ = write!(self.out, " {} to offset: ", self.v(o.operands[0]));
-        self.mixed(&so, &o.operands[a..b], '[', ']')?;
+        let _ = write!(self.out, " {} to offset: ", self.v(source));
+        self.mixed(&so, offsets, '[', ']')?;
         self.out.push_str(", sizes: ");
-        self.mixed(&ss, &o.operands[b..c], '[', ']')?;
+        self.mixed(&ss, sizes, '[', ']')?;
         self.out.push_str(", strides: ");
-        self.mixed(&st, &o.operands[c..], '[', ']')?;
+        self.mixed(&st, strides, '[', ']')?;
         self.attr_dict(op, &[]);
         self.out.push_str(" : ");
         self.operand_type(op, 0);

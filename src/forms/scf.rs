@@ -376,29 +376,28 @@ impl<'a> Printer<'a> {
     pub(super) fn scf_parallel(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if segs.len() != 4 || segs[0] != segs[1] || segs[1] != segs[2] {
+        let [lbs, ubs, steps, inits] = self.groups(op)?;
+        if lbs.len() != ubs.len() || ubs.len() != steps.len() {
             return None;
         }
         let body = *o.regions.first()?;
         let entry = *self.m.region(body).blocks.first()?;
         let ivs = &m.block(entry).args;
-        if ivs.len() != segs[0] {
+        if ivs.len() != lbs.len() {
             return None;
         }
-        let r = segs[0];
         self.out.push_str(" (");
         self.values(ivs);
         self.out.push_str(") = (");
-        self.values(&o.operands[..r]);
+        self.values(lbs);
         self.out.push_str(") to (");
-        self.values(&o.operands[r..2 * r]);
+        self.values(ubs);
         self.out.push_str(") step (");
-        self.values(&o.operands[2 * r..3 * r]);
+        self.values(steps);
         self.out.push(')');
-        if segs[3] > 0 {
+        if !inits.is_empty() {
             self.out.push_str(" init (");
-            self.values(&o.operands[3 * r..]);
+            self.values(inits);
             self.out.push(')');
             // `-> f32`, but `-> (index, f32)`: several types need the parentheses.
             if let [one] = o.results[..] {
@@ -530,10 +529,7 @@ impl<'a> Printer<'a> {
     pub(super) fn scf_forall(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if segs.len() != 4 {
-            return None;
-        }
+        let [lbs, ubs, steps, outs] = self.groups(op)?;
         let lb = self.dense(op, "staticLowerBound")?;
         let ub = self.dense(op, "staticUpperBound")?;
         let st = self.dense(op, "staticStep")?;
@@ -541,30 +537,30 @@ impl<'a> Printer<'a> {
         let entry = *self.m.region(body).blocks.first()?;
         let args = &m.block(entry).args;
         let rank = ub.len();
-        if args.len() != rank + segs[3] {
+        if args.len() != rank + outs.len() {
             return None;
         }
         self.out.push_str(" (");
         self.values(&args[..rank]);
         self.out.push(')');
-        let a = segs[0];
-        let b = a + segs[1];
-        let c = b + segs[2];
-        if segs[0] == 0 && segs[2] == 0 && lb.iter().all(|x| *x == 0) && st.iter().all(|x| *x == 1)
+        if lbs.is_empty()
+            && steps.is_empty()
+            && lb.iter().all(|x| *x == 0)
+            && st.iter().all(|x| *x == 1)
         {
             self.out.push_str(" in ");
-            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+            self.mixed(&ub, ubs, '(', ')')?;
         } else {
             self.out.push_str(" = ");
-            self.mixed(&lb, &o.operands[..a], '(', ')')?;
+            self.mixed(&lb, lbs, '(', ')')?;
             self.out.push_str(" to ");
-            self.mixed(&ub, &o.operands[a..b], '(', ')')?;
+            self.mixed(&ub, ubs, '(', ')')?;
             self.out.push_str(" step ");
-            self.mixed(&st, &o.operands[b..c], '(', ')')?;
+            self.mixed(&st, steps, '(', ')')?;
         }
-        if segs[3] > 0 {
+        if !outs.is_empty() {
             self.out.push_str(" shared_outs(");
-            for (i, (arg, init)) in args[rank..].iter().zip(&o.operands[c..]).enumerate() {
+            for (i, (arg, init)) in args[rank..].iter().zip(outs).enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }

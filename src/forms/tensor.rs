@@ -139,20 +139,19 @@ impl<'a> Printer<'a> {
     pub(super) fn tensor_pad(&mut self, op: OpId) -> Option<()> {
         let m: &'a Module = self.m;
         let o = m.op(op);
-        let segs = self.segments(op)?;
-        if segs.len() != 3 || segs[0] != 1 {
+        let [[source], lows, highs] = self.groups(op)? else {
             return None;
-        }
+        };
         let lo = self.dense(op, "static_low")?;
         let hi = self.dense(op, "static_high")?;
-        let _ = write!(self.out, " {}", self.v(o.operands[0]));
+        let _ = write!(self.out, " {}", self.v(*source));
         if self.prop(op, "nofold").is_some() {
             self.out.push_str(" nofold");
         }
         self.out.push_str(" low");
-        self.mixed(&lo, &o.operands[1..1 + segs[1]], '[', ']')?;
+        self.mixed(&lo, lows, '[', ']')?;
         self.out.push_str(" high");
-        self.mixed(&hi, &o.operands[1 + segs[1]..], '[', ']')?;
+        self.mixed(&hi, highs, '[', ']')?;
         self.out.push(' ');
         self.region(*o.regions.first()?, true, None);
         self.attr_dict(op, &[]);

@@ -473,39 +473,34 @@ impl<'a> Printer<'a> {
         let m: &'a Module = self.m;
         let o = m.op(op);
         let read = class == OpClass::TransferRead;
-        let segs = self.segments(op)?;
-        if segs.len() != 4 || segs[3] > 1 {
+        // Read: source, indices, padding, mask; write: vector, destination, indices, mask.
+        let groups = self.groups(op)?;
+        if groups[3].len() > 1 {
             return None;
         }
-        // Operand positions of the shaped value, the first index and the vector.
-        let (shaped, first_index) = if read { (0, 1) } else { (1, 2) };
-        let end = first_index + segs[if read { 1 } else { 2 }];
-        let (shaped_ty, vector_ty) = if read {
-            if segs[0] != 1 || segs[2] != 1 || o.results.len() != 1 {
-                return None;
+        let (stored, shaped, indices, padding) = match groups {
+            [[source], indices, [padding], _] if read && o.results.len() == 1 => {
+                (None, *source, indices, Some(*padding))
             }
-            (m.value(o.operands[0]).ty, m.value(o.results[0]).ty)
-        } else {
-            let dst = m.value(*o.operands.get(1)?).ty;
-            let tensor = matches!(m.ty(dst), Type::Tensor { .. });
-            if segs[0] != 1 || segs[1] != 1 || o.results.len() != usize::from(tensor) {
-                return None;
+            [[vector], [dest], indices, _] if !read => {
+                let tensor = matches!(m.value_type(*dest), Type::Tensor { .. });
+                if o.results.len() != usize::from(tensor) {
+                    return None;
+                }
+                (Some(*vector), *dest, indices, None)
             }
-            (dst, m.value(o.operands[0]).ty)
+            _ => return None,
         };
-        if read {
-            let _ = write!(self.out, " {}[", self.v(o.operands[shaped]));
-        } else {
-            let _ = write!(
-                self.out,
-                " {}, {}[",
-                self.v(o.operands[0]),
-                self.v(o.operands[shaped])
-            );
+        let shaped_ty = m.value(shaped).ty;
+        let vector_ty = m.value(stored.unwrap_or_else(|| o.results[0])).ty;
+        self.out.push(' ');
+        if let Some(vector) = stored {
+            let _ = write!(self.out, "{}, ", self.v(vector));
         }
-        self.values(&o.operands[first_index..end]);
+        let _ = write!(self.out, "{}[", self.v(shaped));
+        self.values(indices);
         self.out.push(']');
-        for v in &o.operands[end..] {
+        for v in padding.iter().chain(groups[3]) {
             let _ = write!(self.out, ", {}", self.v(*v));
         }
         let mut hide: SmallVec<[&str; 2]> = SmallVec::new();

@@ -3,7 +3,8 @@
 //! - the lexer gives a known name its syntax class (`OpClass`), and the grammar has one rule
 //!   per class (all arith binary ops share one);
 //! - the printer writes the custom form of a class, and the generic form of an op without one;
-//!   the grammar actions and the printer read how an elementwise op writes its types;
+//!   the grammar actions and the printer read how an elementwise op writes its types and how
+//!   a structured (`linalg`) op shows its body and results (`StructuredForm`);
 //! - the IR builder reads which ops' regions are isolated from above (names outside are not
 //!   visible in them);
 //! - the verifier checks result counts, terminators and parents, and picks the further rules
@@ -291,6 +292,24 @@ pub enum ElementwiseTypes {
     OperandToBool,
 }
 
+/// How the custom form of a structured op (`OpClass::Structured`: the `linalg` ops read as
+/// `ins(...) outs(...)`) shows its body and its results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StructuredForm {
+    /// The body is implied by the name and the result types are written (`-> types`): the
+    /// named ops (`linalg.matmul`, ...).
+    Named,
+    /// The body is implied, and so are the results: the tensor types of the inits
+    /// (`linalg.transpose`, `linalg.broadcast`).
+    ImpliedResults,
+    /// The body is written (`(%a: f32, ...) { ... }`), the results are implied (`linalg.map`,
+    /// `linalg.reduce`).
+    WrittenBody,
+    /// A syntax of its own that bufreuse does not read or write (`linalg.elementwise
+    /// kind=...`): read and printed in generic form only.
+    Own,
+}
+
 /// What bufreuse knows about one kind of op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpDef {
@@ -316,6 +335,9 @@ pub struct OpDef {
     /// Whether it is a loop, and how its trip count is read.
     pub trips: Trips,
     pub speculatable: Speculatable,
+    /// How its custom form shows its body and results, if it is of class `Structured`
+    /// (`Named` for every other op).
+    pub structured: StructuredForm,
 }
 
 impl OpDef {
@@ -335,7 +357,19 @@ impl OpDef {
             allocates: Allocates::Nothing,
             trips: Trips::Once,
             speculatable: Speculatable::No,
+            structured: StructuredForm::Named,
         }
+    }
+
+    /// A structured `linalg` op: it accesses its operands and runs its body element by
+    /// element.
+    const fn structured(name: &'static str, form: StructuredForm) -> OpDef {
+        let mut def = OpDef::new(name, OpClass::Structured, Results::Variadic)
+            .sequential()
+            .access()
+            .trips(Trips::Unknown);
+        def.structured = form;
+        def
     }
 
     /// An op read and printed in generic form only.
@@ -635,6 +669,12 @@ pub static OPS: &[OpDef] = &[
         .trips(Trips::Unknown),
     OpDef::new("linalg.index", LinalgIndex, One),
     OpDef::new("linalg.yield", Terminator, Zero).yields(),
+    // Structured ops whose custom form is not that of the named ops.
+    OpDef::structured("linalg.transpose", StructuredForm::ImpliedResults),
+    OpDef::structured("linalg.broadcast", StructuredForm::ImpliedResults),
+    OpDef::structured("linalg.map", StructuredForm::WrittenBody),
+    OpDef::structured("linalg.reduce", StructuredForm::WrittenBody),
+    OpDef::structured("linalg.elementwise", StructuredForm::Own),
     // linalg ops with their own syntax (MLIR 22 takes tensors only for all but softmax).
     OpDef::new("linalg.pack", Pack, One).access(),
     OpDef::new("linalg.unpack", Pack, One).access(),
@@ -714,10 +754,7 @@ pub static OPS: &[OpDef] = &[
 
 /// Every `linalg` op without a row of its own: structured ops that access their operands
 /// and run their body element by element.
-pub static STRUCTURED: OpDef = OpDef::new("linalg.*", Structured, Variadic)
-    .sequential()
-    .access()
-    .trips(Trips::Unknown);
+pub static STRUCTURED: OpDef = OpDef::structured("linalg.*", StructuredForm::Named);
 
 /// Every `llvm` op: a memref that reaches the LLVM dialect is a pointer.
 pub static LLVM: OpDef = OpDef::generic("llvm.*", Variadic).escape(PointerTaken);
@@ -780,12 +817,10 @@ pub fn syntax_class(name: &str) -> Option<OpClass> {
     lookup(name).and_then(|d| d.syntax)
 }
 
-/// Whether a structured (`linalg`) op has a custom syntax of its own that bufreuse does not
-/// read or write (`linalg.elementwise kind=...`): it is read and printed in generic form only,
-/// not in the `ins(...) outs(...)` form of the named ops. (pack, unpack, softmax and
-/// winograd_* have rows of their own.)
-pub fn has_own_syntax(name: &str) -> bool {
-    name == "linalg.elementwise"
+/// How the custom form of structured op `name` shows its body and results (`Named` for an
+/// op without a row).
+pub fn structured_form(name: &str) -> StructuredForm {
+    lookup(name).map_or(StructuredForm::Named, |d| d.structured)
 }
 
 /// The keywords of `arith::AtomicRMWKind`, in MLIR's numbering (the `kind` property of
@@ -794,15 +829,6 @@ pub const ATOMIC_RMW_KINDS: [&str; 16] = [
     "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
     "mins", "minu", "mulf", "muli", "ori", "xori",
 ];
-
-/// Whether the results of a linalg op are implied by its inits (`linalg.transpose/broadcast/
-/// reduce/map` do not write their results: they are the tensor types of their inits).
-pub fn implies_results(name: &str) -> bool {
-    matches!(
-        name,
-        "linalg.transpose" | "linalg.broadcast" | "linalg.reduce" | "linalg.map"
-    )
-}
 
 /// Predicate keywords of `arith.cmpi` and `arith.cmpf`, in MLIR's numbering.
 pub const CMPI_PREDICATES: [&str; 10] = [
@@ -974,7 +1000,7 @@ mod tests {
         );
         assert_eq!(names(&|d| d.trips == Trips::Bounds), ["scf.for"]);
         assert_eq!(
-            names(&|d| d.trips == Trips::Unknown),
+            names(&|d| d.trips == Trips::Unknown && d.syntax != Some(Structured)),
             [
                 "memref.generic_atomic_rmw",
                 "scf.while",
@@ -987,6 +1013,15 @@ mod tests {
             ]
         );
         assert_eq!(STRUCTURED.trips, Trips::Unknown);
+        // The structured ops with rows of their own differ from the others in their form only.
+        for d in OPS.iter().filter(|d| d.syntax == Some(Structured)) {
+            let with_dialect_name = OpDef {
+                name: STRUCTURED.name,
+                structured: StructuredForm::Named,
+                ..*d
+            };
+            assert_eq!(with_dialect_name, STRUCTURED, "{}", d.name);
+        }
         assert_eq!(
             names(&|d| d.branch_results()),
             ["scf.if", "scf.index_switch"]

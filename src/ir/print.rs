@@ -6,12 +6,8 @@ use super::ops::{OpClass, syntax_class};
 use super::types::DYNAMIC;
 use super::types::{Attr, Type, write_dict};
 use super::{BlockId, Fork, Module, OpId, RegionId, TypeId, ValueId, group_name};
-use crate::forms::{Form, form};
+use crate::forms::{Form, form, operand_groups};
 use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
-
-/// Operand segment sizes (`operandSegmentSizes`).
-pub(crate) type Segments = SmallVec<[usize; 4]>;
 use std::fmt::Write;
 
 /// Prints a whole module on this thread. (The entry points print with
@@ -279,10 +275,12 @@ impl<'a> Printer<'a> {
             .map(|(_, v)| v)
     }
 
-    pub(crate) fn segments(&self, op: OpId) -> Option<Segments> {
-        let v = self.prop(op, "operandSegmentSizes")?.as_dense_ints()?;
-        let sizes: Segments = v.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
-        (sizes.iter().sum::<usize>() == self.m.op(op).operands.len()).then_some(sizes)
+    /// The operands of `op` in the `N` groups of its `operandSegmentSizes` property (see
+    /// `forms::operand_groups`); `None` without that property (a custom form would not show
+    /// it as an attribute) or where it does not split them.
+    pub(crate) fn groups<const N: usize>(&self, op: OpId) -> Option<[&'a [ValueId]; N]> {
+        self.prop(op, "operandSegmentSizes")?;
+        operand_groups(self.m, op).ok().flatten()
     }
 
     pub(crate) fn op(&mut self, op: OpId) {
@@ -641,8 +639,7 @@ impl<'a> Printer<'a> {
         }
     }
 
-    pub(crate) fn ins_outs(&mut self, operands: &[ValueId], segs: &[usize]) {
-        let (ins, outs) = operands.split_at(segs[0]);
+    pub(crate) fn ins_outs(&mut self, [ins, outs]: [&[ValueId]; 2]) {
         if !ins.is_empty() {
             self.out.push_str(" ins(");
             self.values(ins);

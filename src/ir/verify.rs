@@ -16,6 +16,7 @@ use super::{BlockId, Module, OpData, OpId};
 use crate::diag::Diagnostic;
 use crate::forms::BadSegments;
 use crate::forms::bufferization::DeallocView;
+use crate::forms::cf::CondBrView;
 use crate::forms::memref::AllocView;
 use crate::source::Span;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -417,21 +418,21 @@ impl<'a> Verifier<'a> {
             Ok(view) => view,
             Err(bad) => return self.bad_segments(op, o, &bad),
         };
-        let (memrefs, conditions, retained) = (
-            view.memrefs.len(),
-            view.conditions.len(),
-            view.retained.len(),
-        );
         const MEMREF: &str = "ranked or unranked memref of any type values";
         const I1: &str = "1-bit signless integer";
-        for (i, &v) in o.operands.iter().enumerate() {
+        let memref: fn(&Type) -> bool = |t| matches!(t, Type::MemRef(_));
+        let i1: fn(&Type) -> bool = |t| *t == Type::i(1);
+        let groups = [
+            (view.memrefs, memref, MEMREF),
+            (view.conditions, i1, I1),
+            (view.retained, memref, MEMREF),
+        ];
+        let operands = groups
+            .into_iter()
+            .flat_map(|(values, ok, wanted)| values.iter().map(move |&v| (v, ok, wanted)));
+        for (i, (v, ok, wanted)) in operands.enumerate() {
             let t = self.m.value_type(v);
-            let (ok, wanted) = if (memrefs..memrefs + conditions).contains(&i) {
-                (*t == Type::i(1), I1)
-            } else {
-                (matches!(t, Type::MemRef(_)), MEMREF)
-            };
-            if !ok {
+            if !ok(t) {
                 self.op_error(
                     op,
                     format!("operand #{i} must be variadic of {wanted}, but got '{t}'"),
@@ -449,12 +450,12 @@ impl<'a> Verifier<'a> {
                 return;
             }
         }
-        if conditions != memrefs {
+        if view.conditions.len() != view.memrefs.len() {
             self.op_error(
                 op,
                 "must have the same number of conditions as memrefs to deallocate",
             );
-        } else if o.results.len() != retained {
+        } else if o.results.len() != view.retained.len() {
             self.op_error(
                 op,
                 "must have the same number of updated conditions (results) as retained operands",
@@ -699,19 +700,10 @@ impl<'a> Verifier<'a> {
         let groups: Vec<&[super::ValueId]> = if class == OpClass::Br {
             vec![&o.operands[..]]
         } else {
-            let Some(segs) = self
-                .m
-                .attr(op, "operandSegmentSizes")
-                .and_then(Attr::as_dense_ints)
-            else {
-                return;
-            };
-            let sizes: Option<Vec<usize>> = segs.iter().map(|&s| usize::try_from(s).ok()).collect();
-            match sizes.as_deref() {
-                Some(&[1, a, b]) if 1 + a + b == o.operands.len() => {
-                    vec![&o.operands[1..1 + a], &o.operands[1 + a..]]
-                }
-                _ => return,
+            match CondBrView::of(self.m, op) {
+                Ok(Some(view)) => vec![view.on_true, view.on_false],
+                Ok(None) => return,
+                Err(bad) => return self.bad_segments(op, o, &bad),
             }
         };
         for (i, (args, b)) in groups.iter().zip(&o.successors).enumerate() {

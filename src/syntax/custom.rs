@@ -12,7 +12,7 @@ use super::lexer::{PTok, SpannedLexError};
 use super::token::{LexError, Shape, ShapedKind};
 use super::tree::{MAX_TYPE_DEPTH, Tree, attr_depth};
 use crate::diag::Diagnostic;
-use crate::ir::ops::has_own_syntax;
+use crate::ir::ops::{StructuredForm, structured_form};
 use crate::ir::types::{
     Attr, MemRefType, Signedness, Type, canonical_layout, canonical_memory_space, parse_int,
     unescape,
@@ -416,7 +416,10 @@ fn normalize_generic(tree: &mut Tree<'_>, o: &mut Op<'_>) {
             ),
             OpClass::Structured => {
                 split_inits(o);
-                if !matches!(&*o.name, "linalg.map" | "linalg.reduce") && !has_own_syntax(&o.name) {
+                if matches!(
+                    structured_form(&o.name),
+                    StructuredForm::Named | StructuredForm::ImpliedResults
+                ) {
                     // A named op's body is implied by its name; the custom form does not show
                     // it. (An op of a syntax of its own is printed in generic form: it keeps
                     // its body.)
