@@ -72,19 +72,19 @@ pub fn cond_br<'a>(
 }
 
 /// The text of `dense<...>` for the case values of a `cf.switch` on a `width`-bit integer:
-/// each value as its bits read signed (`true`/`false` for `i1`), as MLIR prints them.
+/// each value as its bits read signed (`true`/`false` for `i1`, 0 for `i0`), as MLIR prints
+/// them.
 pub(super) fn switch_case_values(values: &[i64], width: u32) -> String {
     let shown: Vec<String> = values
         .iter()
-        .map(|&v| {
-            if width == 1 {
-                (if v & 1 == 1 { "true" } else { "false" }).to_string()
-            } else if width < 64 {
+        .map(|&v| match width {
+            0 => "0".to_string(),
+            1 => (if v & 1 == 1 { "true" } else { "false" }).to_string(),
+            2..64 => {
                 let shift = 64 - width;
                 ((v << shift) >> shift).to_string()
-            } else {
-                v.to_string()
             }
+            _ => v.to_string(),
         })
         .collect();
     match &shown[..] {
