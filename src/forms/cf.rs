@@ -241,12 +241,12 @@ impl<'a> Printer<'a> {
         if !o.regions.is_empty() {
             return None;
         }
-        let [1, nd, _] = self.groups(op)?.map(|g| g.len()) else {
+        let [[flag], default_operands, case_operands] = self.groups(op)? else {
             return None;
         };
         let (default, cases) = o.successors.split_first()?;
         let counts = self.dense(op, "case_operand_segments")?;
-        let Type::Int { width, .. } = *m.value_type(o.operands[0]) else {
+        let Type::Int { width, .. } = *m.value_type(*flag) else {
             return None;
         };
         let values = match self.prop(op, "case_values") {
@@ -256,7 +256,7 @@ impl<'a> Printer<'a> {
         };
         if counts.len() != cases.len()
             || counts.iter().any(|c| *c < 0)
-            || counts.iter().sum::<i64>() as usize + nd + 1 != o.operands.len()
+            || counts.iter().sum::<i64>() as usize != case_operands.len()
             || !o.results.is_empty()
         {
             return None;
@@ -269,16 +269,16 @@ impl<'a> Printer<'a> {
             })
             .collect::<Option<_>>()?;
         let pad = "  ".repeat(self.indent);
-        let _ = write!(self.out, " {} : ", self.v(o.operands[0]));
+        let _ = write!(self.out, " {} : ", self.v(*flag));
         self.operand_type(op, 0);
         let _ = write!(self.out, ", [\n{pad}  default: ");
-        self.successor(*default, &o.operands[1..1 + nd]);
-        let mut at = 1 + nd;
+        self.successor(*default, default_operands);
+        let mut rest = case_operands;
         for ((b, value), count) in cases.iter().zip(&shown).zip(&counts) {
             let _ = write!(self.out, ",\n{pad}  {value}: ");
-            let count = *count as usize;
-            self.successor(*b, &o.operands[at..at + count]);
-            at += count;
+            let (passed, after) = rest.split_at(*count as usize);
+            self.successor(*b, passed);
+            rest = after;
         }
         if self.prop(op, "case_values").is_some() {
             let _ = write!(self.out, "\n{pad}");

@@ -90,7 +90,8 @@ pub fn linalg_named<'a>(
     }
     let ins = ins.unwrap_or_default();
     let ni = typed_operands(&mut o, &ins.0, &ins.1);
-    let implied: Vec<TypeId> = if structured_form(&o.name) != StructuredForm::Named {
+    let form = structured_form(&o.name);
+    let implied: Vec<TypeId> = if form != StructuredForm::Named {
         outs.1
             .iter()
             .copied()
@@ -100,7 +101,7 @@ pub fn linalg_named<'a>(
         Vec::new()
     };
     let no = typed_operands(&mut o, &outs.0, &outs.1);
-    if !has_short_form(&o.name) || ni + no > 0 {
+    if form != StructuredForm::WrittenBody || ni + no > 0 {
         segments(&mut o, &[ni, no]);
     }
     if let Some((name, values)) = list {

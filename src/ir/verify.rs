@@ -420,19 +420,15 @@ impl<'a> Verifier<'a> {
         };
         const MEMREF: &str = "ranked or unranked memref of any type values";
         const I1: &str = "1-bit signless integer";
-        let memref: fn(&Type) -> bool = |t| matches!(t, Type::MemRef(_));
-        let i1: fn(&Type) -> bool = |t| *t == Type::i(1);
-        let groups = [
-            (view.memrefs, memref, MEMREF),
-            (view.conditions, i1, I1),
-            (view.retained, memref, MEMREF),
-        ];
-        let operands = groups
-            .into_iter()
-            .flat_map(|(values, ok, wanted)| values.iter().map(move |&v| (v, ok, wanted)));
-        for (i, (v, ok, wanted)) in operands.enumerate() {
+        let conditions = view.memrefs.len()..view.memrefs.len() + view.conditions.len();
+        for (i, &v) in o.operands.iter().enumerate() {
             let t = self.m.value_type(v);
-            if !ok(t) {
+            let (ok, wanted) = if conditions.contains(&i) {
+                (*t == Type::i(1), I1)
+            } else {
+                (matches!(t, Type::MemRef(_)), MEMREF)
+            };
+            if !ok {
                 self.op_error(
                     op,
                     format!("operand #{i} must be variadic of {wanted}, but got '{t}'"),
